@@ -1,0 +1,128 @@
+import type { ComponentType, ReactElement } from 'react';
+import { createExtensionPoint } from '../common';
+
+/** Which guard of spec §6 protects a route. */
+export type GuardKind =
+  | 'none'
+  /** Login-type pages: a logged-in user is sent to /. */
+  | 'login-type'
+  /** Any logged-in user. */
+  | 'auth'
+  /** cloud or si-customer; end-customer goes to the app dashboard; any other level is logged out. */
+  | 'admin'
+  /** As admin, plus the route's customPermissions on child routes. */
+  | 'system-admin'
+  /** dashboard_token query or a login with the dashboard permission. */
+  | 'dashboard'
+  /** A verified e-mail held in session storage. */
+  | 'sign-up';
+
+export type PageModule = { default: ComponentType };
+
+/** A page at a path of the route table (spec §2.1). Pages load on first use. */
+export interface RouteContribution {
+  /** Relative path without a leading slash, e.g. `application/application-list` or `app/:app_id/setting`. */
+  path: string;
+  load: () => Promise<PageModule>;
+  /** i18n key of the route title, shown in the page title after the company name. */
+  titleKey?: string;
+  guard: GuardKind;
+  /** The system-admin guard's customPermissions: the user needs every one of them. */
+  customPermissions?: string[];
+}
+
+/** A sidebar group (spec §2.4). A group with a `url` is a plain link; otherwise it shows when it has visible items. */
+export interface SidebarGroupContribution {
+  id: string;
+  titleKey: string;
+  icon: ComponentType;
+  order: number;
+  url?: string;
+  /** customPermissions: hidden without every one of them; empty or absent means visible. */
+  customPermissions?: string[];
+}
+
+export interface SidebarItemContribution {
+  groupId: string;
+  id: string;
+  titleKey: string;
+  /** May contain `{app_id}`, replaced by the current application id; any query string is dropped. */
+  url: string;
+  order: number;
+  customPermissions?: string[];
+}
+
+/** An icon or control in the header (spec §2.2). */
+export interface HeaderActionContribution {
+  id: string;
+  order: number;
+  component: ComponentType;
+}
+
+/** An entry of the per-application menu (spec §2.3). Without its permission it is shown disabled. */
+export interface AppMenuItemContribution {
+  id: string;
+  titleKey: string;
+  /** Under app/{app_id}/, e.g. `node-management` or `dashboard/main`. */
+  path: string;
+  order: number;
+  /** Items with a group appear in that sub-menu, e.g. `settings`. */
+  group?: 'settings';
+  /** Shown disabled without it (the gate's licence hides it instead). */
+  requiredPermission?: string;
+}
+
+export interface ItemSettingsTabProps {
+  appId: string;
+  itemId: string;
+}
+
+/** A tab of the node-management item settings panel (node spec §2.1). */
+export interface ItemSettingsTabContribution {
+  id: string;
+  titleKey: string;
+  order: number;
+  component: ComponentType<ItemSettingsTabProps>;
+}
+
+export interface FieldSettingSectionProps {
+  appId: string;
+  itemId: string;
+  fieldKey: string;
+}
+
+/** A section of the field settings dialog (node spec §2.5). */
+export interface FieldSettingSectionContribution {
+  id: string;
+  titleKey: string;
+  order: number;
+  component: ComponentType<FieldSettingSectionProps>;
+}
+
+export interface DataSourceFormProps {
+  value: Record<string, unknown>;
+  onChange(value: Record<string, unknown>): void;
+}
+
+/** The add-item wizard's form section for one data source type (node spec §2.11). */
+export interface DataSourceFormContribution {
+  type: string;
+  titleKey: string;
+  component: ComponentType<DataSourceFormProps>;
+}
+
+/** Something rendered once around the whole console, e.g. a modal host or a push listener. */
+export interface AppOverlayContribution {
+  id: string;
+  render(): ReactElement | null;
+}
+
+export const routes = createExtensionPoint<RouteContribution>('core.routes/v1');
+export const sidebarGroups = createExtensionPoint<SidebarGroupContribution>('core.sidebar-groups/v1');
+export const sidebarItems = createExtensionPoint<SidebarItemContribution>('core.sidebar-items/v1');
+export const headerActions = createExtensionPoint<HeaderActionContribution>('core.header-actions/v1');
+export const appMenuItems = createExtensionPoint<AppMenuItemContribution>('core.app-menu-items/v1');
+export const itemSettingsTabs = createExtensionPoint<ItemSettingsTabContribution>('core.item-settings-tabs/v1');
+export const fieldSettingSections = createExtensionPoint<FieldSettingSectionContribution>('core.field-setting-sections/v1');
+export const dataSourceForms = createExtensionPoint<DataSourceFormContribution>('core.data-source-forms/v1');
+export const appOverlays = createExtensionPoint<AppOverlayContribution>('core.app-overlays/v1');

@@ -1,0 +1,23 @@
+import { createToken, type LicenceSet } from '../common';
+
+/** Configuration read once from the environment (docs/configuration.md). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminPassword: string | null;
+  licences: LicenceSet;
+  companyName: string;
+  /** A path or URL of the white-label logo; null for the bundled one. */
+  companyLogo: string | null;
+  /** Secret that signs session tokens; generated and stored in the database when unset. */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  rememberMeRefreshTtlSeconds: number;
+  logLevel: string;
+  /** Serve the built console from this folder; null to serve the API only. */
+  clientDir: string | null;
+}
+export const ConfigToken = createToken<ServerConfig>('core.config');

@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language, PermissionKey, SessionUser } from '../common';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A class-validator input model; instances are built with class-transformer and validated before the handler runs. */
+export type InputModel<T> = new () => T;
+
+export interface RouteContext<Body, Query, Params, Authenticated extends boolean> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: Body;
+  query: Query;
+  params: Params;
+  user: Authenticated extends true ? SessionUser : SessionUser | null;
+  language: Language;
+  /** Translates a key of core's or any plugin's resources into the caller's language. */
+  t(key: string, params?: Record<string, string | number>): string;
+}
+
+/**
+ * A server route. The host checks, in order: licence (404 when off), session (401), permission (403),
+ * then validates params, query and body with their input models (400 naming the field), then runs the handler.
+ * A successful non-GET call writes an audit record.
+ */
+export interface RouteDefinition<Body = unknown, Query = unknown, Params = unknown, Authenticated extends boolean = true> {
+  method: HttpMethod;
+  /** Path under /api, in the spec's own style, e.g. `/application/:id`. */
+  url: string;
+  summary: string;
+  /** `false` for public routes such as login; default true. */
+  auth?: Authenticated;
+  permission?: PermissionKey;
+  licence?: string;
+  body?: InputModel<Body>;
+  query?: InputModel<Query>;
+  params?: InputModel<Params>;
+  /** JSON schema of the 200 answer, for the OpenAPI document only. */
+  response?: Record<string, unknown>;
+  /** Per-address rate limit for this route. */
+  rateLimit?: { max: number; timeWindowMs: number };
+  /** Name of the audit action; defaults to `METHOD url`. `false` for calls that audit themselves. */
+  audit?: string | false;
+  /** Skip JSON body parsing (multipart uploads); the handler reads the request itself. */
+  rawBody?: boolean;
+  handler(context: RouteContext<Body, Query, Params, Authenticated>): Promise<unknown> | unknown;
+}
+
+/** Lets `defineRoute` infer the input types from the input model classes. */
+export function defineRoute<Body = unknown, Query = unknown, Params = unknown, Authenticated extends boolean = true>(
+  route: RouteDefinition<Body, Query, Params, Authenticated>,
+): RouteDefinition<Body, Query, Params, Authenticated> {
+  return route;
+}

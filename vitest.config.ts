@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: unit tests beside the code (core, plugins, host, cli) and end-to-end tests in tests/
+// that drive Debian's chromium against a real server. Each e2e file starts one server of its own.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{core,plugins,host,cli}/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['reflect-metadata'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/**/*.e2e.ts'],
+          environment: 'node',
+          setupFiles: ['reflect-metadata'],
+          pool: 'forks',
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
