@@ -19,5 +19,7 @@ export interface ServerConfig {
   logLevel: string;
   /** Serve the built console from this folder; null to serve the API only. */
   clientDir: string | null;
+  /** Seed the demo data on first start (SENSORIUM_SEED_DEMO; on for `sensorium start`). */
+  seedDemo: boolean;
 }
 export const ConfigToken = createToken<ServerConfig>('core.config');

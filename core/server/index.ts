@@ -7,3 +7,5 @@ export * from './audit';
 export * from './config';
 export * from './data-sources';
 export * from './plugin';
+export * from './users';
+export * from './demo';

@@ -1,0 +1,11 @@
+import { createExtensionPoint } from '../common';
+
+/**
+ * Seeds demo data through the plugin's own services (the same code paths a user's calls take).
+ * The host runs every seeder once, on first start with SENSORIUM_SEED_DEMO on, in plugin order.
+ */
+export interface DemoSeeder {
+  id: string;
+  run(): Promise<void>;
+}
+export const demoSeeders = createExtensionPoint<DemoSeeder>('core.demo-seeders/v1');
