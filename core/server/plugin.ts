@@ -2,7 +2,7 @@ import type { DependencyContainer } from 'tsyringe';
 import type { ExtensionPoint, Gate, PluginManifest, Token, TranslationResources } from '../common';
 import type { Migration } from './database';
 import type { JobDefinition } from './jobs';
-import type { RouteDefinition } from './routes';
+import type { AnyRouteDefinition } from './routes';
 
 /** What a plugin's server part receives while it registers. */
 export interface ServerPluginContext {
@@ -12,9 +12,7 @@ export interface ServerPluginContext {
   resolve<T>(token: Token<T>): T;
   /** Makes a service available to this plugin and to plugins that depend on it. */
   provide<T>(token: Token<T>, value: T): void;
-  // A route's handler types are checked where it is written (defineRoute); here any route is accepted.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  addRoute(route: RouteDefinition<any, any, any, any>): void;
+  addRoute(route: AnyRouteDefinition): void;
   addJob(job: JobDefinition): void;
   contribute<T>(point: ExtensionPoint<T>, value: T, gate?: Gate): void;
   /** Contributions of every plugin registered so far (dependencies register first). */

@@ -51,3 +51,7 @@ export function defineRoute<Body = unknown, Query = unknown, Params = unknown, A
 ): RouteDefinition<Body, Query, Params, Authenticated> {
   return route;
 }
+
+/** Any route, whatever its input types; the types are checked where the route is written with defineRoute. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRouteDefinition = RouteDefinition<any, any, any, any>;

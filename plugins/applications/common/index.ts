@@ -1,0 +1,4 @@
+export * from './types';
+export * from './event-summary';
+export * from './extension-points';
+export * from './list-view';
