@@ -6,6 +6,8 @@ export interface ClientPluginContext {
   readonly pluginId: string;
   contribute<T>(point: ExtensionPoint<T>, value: T, gate?: Gate): void;
   provide<T>(token: Token<T>, value: T): void;
+  /** Resolves a service provided by this plugin or one registered before it (a dependency); fails naming plugin and token. */
+  resolve<T>(token: Token<T>): T;
   /** Adds the plugin's MST store to the root store under `stores.<name>`. */
   addStore(name: string, model: IAnyModelType): void;
 }

@@ -1,0 +1,18 @@
+import { Command } from 'commander';
+
+export function startCommand(): Command {
+  return new Command('start')
+    .description('start the console (API and built client); seeds the demo data on first start unless SENSORIUM_SEED_DEMO=false')
+    .action(async () => {
+      process.env.SENSORIUM_SEED_DEMO ??= 'true';
+      // Imported here, once the environment is settled, so that other commands never load the server.
+      const { loadConfig, startServer } = await import('../../host/server');
+      const server = await startServer(loadConfig());
+      const stop = (signal: NodeJS.Signals) => {
+        server.app.log.info(`${signal} received, shutting down`);
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+}

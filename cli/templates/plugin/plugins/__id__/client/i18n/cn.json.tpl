@@ -1,0 +1,12 @@
+{
+  "{{id}}": {
+    "title": "{{title}}",
+    "name": "名称",
+    "add": "添加",
+{{#server}}
+    "addFailed": "无法添加项目",
+{{/server}}
+    "empty": "暂无项目。",
+    "listLabel": "{{title}} 项目"
+  }
+}

@@ -1,0 +1,19 @@
+import { AppsListDetailRegular } from '@fluentui/react-icons';
+import { defineClientPlugin, routes, sidebarGroups } from '../../../core/client';
+import { manifest } from '../manifest';
+import cn from './i18n/cn.json';
+import en from './i18n/en.json';
+import hk from './i18n/hk.json';
+import { {{Name}}Store } from './store';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: { en, hk, cn },
+  register(context) {
+    context.addStore('{{camelName}}', {{Name}}Store);
+    // The page loads on first visit, so it adds nothing to the login page.
+    context.contribute(routes, { path: '{{id}}', load: () => import('./{{Name}}Page'), titleKey: '{{id}}.title', guard: 'auth' });
+    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
+    context.contribute(sidebarGroups, { id: '{{id}}', titleKey: '{{id}}.title', icon: AppsListDetailRegular, order: 100, url: '/{{id}}' });
+  },
+});

@@ -1,0 +1,70 @@
+{{#server}}
+import ky from 'ky';
+{{/server}}
+import { describe, expect, it } from 'vitest';
+{{#server}}
+import type { {{Name}}Item } from '../common';
+{{/server}}
+import { {{Name}}Store } from './store';
+{{#server}}
+
+/** The plugin's API as the store sees it: an in-memory list behind the same paths, answering like the server. */
+function fakeApi(initial: string[] = []) {
+  const items: {{Name}}Item[] = initial.map((name, index) => ({ id: String(index + 1), name, createdAt: new Date(0).toISOString() }));
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    if (request.method === 'GET') return Response.json(items);
+    const { name } = (await request.json()) as { name: string };
+    if (!name) {
+      return Response.json({ statusCode: 400, code: 'validation.isNotEmpty', field: 'name' }, { status: 400 });
+    }
+    const item = { id: String(items.length + 1), name, createdAt: new Date().toISOString() };
+    items.push(item);
+    return Response.json(item);
+  };
+  return { items, http: ky.create({ prefixUrl: 'http://console.test/api', fetch, retry: 0 }) };
+}
+
+describe('{{Name}}Store', () => {
+  it('loads the items the server lists', async () => {
+    const api = fakeApi(['First', 'Second']);
+    const store = {{Name}}Store.create({}, { http: api.http });
+    await store.load();
+    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
+  });
+
+  it('adds an item with the server’s answer, after the ones it had', async () => {
+    const api = fakeApi(['First']);
+    const store = {{Name}}Store.create({}, { http: api.http });
+    await store.load();
+    const added = await store.add('Second');
+    expect(added).toMatchObject({ id: '2', name: 'Second' });
+    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
+    expect(api.items).toHaveLength(2);
+  });
+
+  it('keeps the list as it was when the server refuses an item', async () => {
+    const api = fakeApi(['First']);
+    const store = {{Name}}Store.create({}, { http: api.http });
+    await store.load();
+    await expect(store.add('')).rejects.toThrow();
+    expect(store.items.map((item) => item.name)).toEqual(['First']);
+  });
+});
+{{/server}}
+{{^server}}
+
+describe('{{Name}}Store', () => {
+  it('starts empty', () => {
+    expect({{Name}}Store.create({}).items).toEqual([]);
+  });
+
+  it('adds items in order, each with its own id', () => {
+    const store = {{Name}}Store.create({});
+    store.add('First');
+    store.add('Second');
+    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
+    expect(new Set(store.items.map((item) => item.id)).size).toBe(2);
+  });
+});
+{{/server}}

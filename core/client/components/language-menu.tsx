@@ -1,0 +1,41 @@
+import { Menu, MenuButton, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuButtonProps } from '@fluentui/react-components';
+import { LocalLanguageRegular } from '@fluentui/react-icons';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LICENCES, type Language } from '../../common';
+import { useLicence, useRootStore } from '../context';
+
+/**
+ * The language dropdown (English, 繁體中文, 简体中文), shown only with the multi-language licence.
+ * The current language is checked and disabled.
+ */
+export const LanguageMenu = observer(function LanguageMenu({ appearance = 'subtle' }: Pick<MenuButtonProps, 'appearance'>) {
+  const { t } = useTranslation();
+  const { ui } = useRootStore();
+  const licensed = useLicence(LICENCES.multiLanguage);
+  if (!licensed) return null;
+  return (
+    <Menu
+      checkedValues={{ language: [ui.language] }}
+      onCheckedValueChange={(_event, data) => {
+        const [language] = data.checkedItems;
+        if (language) ui.setLanguage(language as Language);
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <MenuButton appearance={appearance} icon={<LocalLanguageRegular />} aria-label={t('core.client.language.label')}>
+          {t(`core.client.language.${ui.language}`)}
+        </MenuButton>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          {LANGUAGES.map((language) => (
+            <MenuItemRadio key={language} name="language" value={language} disabled={language === ui.language}>
+              {t(`core.client.language.${language}`)}
+            </MenuItemRadio>
+          ))}
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+});

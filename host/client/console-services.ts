@@ -1,0 +1,56 @@
+import { createBrowserRouter } from 'react-router-dom';
+import {
+  NotificationCenter,
+  PushClient,
+  TokenStore,
+  coreClientTexts,
+  createHttpClient,
+  createI18n,
+  createRootStore,
+  mergeAllResources,
+  registerClientPlugins,
+  routes,
+  storedLanguage,
+  type ClientPlugin,
+  type ConsoleServices,
+  type RootStore,
+} from '../../core/client';
+import { isLicensed, type SystemInfo } from '../../core/common';
+import cn from '../../core/common/i18n/cn.json';
+import en from '../../core/common/i18n/en.json';
+import hk from '../../core/common/i18n/hk.json';
+import { buildRouteTable } from './routing/route-table';
+
+export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Wires the browser console: plugins, texts, tokens, the HTTP client, the root store, the push socket and the router.
+ * The HTTP client and the store need each other (a refused refresh ends the session), so the client reaches the
+ * store and the router through late-bound references.
+ */
+export function createConsoleServices(systemInfo: SystemInfo, plugins: readonly ClientPlugin[]) {
+  const runtime = registerClientPlugins(plugins, systemInfo);
+  const i18n = createI18n(mergeAllResources([{ en, hk, cn }, coreClientTexts, runtime.texts]), storedLanguage());
+  const tokens = new TokenStore(localStorage, sessionStorage);
+  const notifications = new NotificationCenter();
+
+  let store: RootStore | undefined;
+  let router: ConsoleRouter | undefined;
+  const http = createHttpClient({
+    tokens,
+    language: () => store?.ui.language ?? storedLanguage(),
+    translate: (key) => i18n.t(key),
+    notify: notifications.notify,
+    navigate: (path) => void router?.navigate(path),
+    currentPath: () => window.location.pathname,
+    onSessionExpired: () => store?.session.clear(),
+  });
+  store = createRootStore(runtime.storeModels, { http, tokens, i18n, preferences: localStorage });
+  const push = new PushClient({ tokens });
+
+  const licensedRoutes = runtime.registry.list(routes).filter((route) => isLicensed(route.gate, systemInfo.licences));
+  router = createBrowserRouter(buildRouteTable(licensedRoutes, { session: store.session, tokens, sessionStorage }));
+
+  const services: ConsoleServices = { runtime, systemInfo, http, store, tokens, push, notifications };
+  return { services, i18n, router };
+}

@@ -1,0 +1,102 @@
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import type { RouteContribution, SessionStore, StorageLike, TokenStore } from '../../../core/client';
+import { PluginWiringError, isPermitted, type Contribution } from '../../../core/common';
+import { ShellLayout } from '../layout/shell-layout';
+import { GUARD_TARGETS, VERIFIED_EMAIL_KEY, decideGuard } from './guards';
+import { RootFrame, RouteErrorPage } from './root-frame';
+import { NavigationProgress } from './navigation-progress';
+
+export const APPLICATION_LIST_PATH = '/application/application-list';
+
+/** What a matched route tells the frame around it (read with useMatches). */
+export interface RouteHandle {
+  titleKey?: string;
+}
+
+export interface RouteTableContext {
+  session: SessionStore;
+  tokens: TokenStore;
+  /** Where the sign-up flow keeps the verified e-mail (sessionStorage in the browser). */
+  sessionStorage: StorageLike;
+}
+
+/** Pages under auth/ and public/ stand alone; every other page sits inside the header and sidebar. */
+export function usesShellLayout(path: string): boolean {
+  return !/^(auth|public)(\/|$)/.test(path);
+}
+
+function guardLoader(contribution: Contribution<RouteContribution>, context: RouteTableContext) {
+  const route = contribution.value;
+  return async ({ request }: LoaderFunctionArgs) => {
+    await context.session.restore();
+    const user = context.session.user;
+    const decision = decideGuard({
+      kind: route.guard,
+      user,
+      search: new URL(request.url).searchParams,
+      customPermissions: route.customPermissions,
+      verifiedEmail: context.sessionStorage.getItem(VERIFIED_EMAIL_KEY),
+    });
+    if (decision.type === 'redirect') {
+      if (decision.endSession) await context.session.logout();
+      return redirect(decision.to);
+    }
+    // A permission in the route's gate is one more condition, for pages not reached through a shared link.
+    if (!decision.pageToken && user && !isPermitted(contribution.gate, user)) return redirect(GUARD_TARGETS.noPermission);
+    if (decision.pageToken) context.tokens.setPageToken(decision.pageToken);
+    return null;
+  };
+}
+
+function pageRoute(contribution: Contribution<RouteContribution>, context: RouteTableContext): RouteObject {
+  const route = contribution.value;
+  return {
+    path: route.path,
+    handle: { titleKey: route.titleKey } satisfies RouteHandle,
+    loader: guardLoader(contribution, context),
+    lazy: async () => ({ Component: (await route.load()).default }),
+  };
+}
+
+// Redirect-only routes carry `element: null`: their loader always redirects, so nothing renders.
+
+/**
+ * The route table of spec §2.1: the plugins' `routes` contributions (already licence-filtered) plus the shell's
+ * redirects: '' and home → the application list, app/:app_id → its event view, unknown paths → the application list.
+ * Two plugins claiming one path is a wiring error naming both.
+ */
+export function buildRouteTable(contributions: readonly Contribution<RouteContribution>[], context: RouteTableContext): RouteObject[] {
+  const claimed = new Map<string, string>();
+  for (const { pluginId, value } of contributions) {
+    const owner = claimed.get(value.path);
+    if (owner) {
+      throw new PluginWiringError(`Plugins "${owner}" and "${pluginId}" both add the route "${value.path}"; remove one of them`, pluginId);
+    }
+    claimed.set(value.path, pluginId);
+  }
+  const bare = contributions.filter((contribution) => !usesShellLayout(contribution.value.path));
+  const framed = contributions.filter((contribution) => usesShellLayout(contribution.value.path));
+  // Without a plugin serving the application list, unknown paths must not bounce between two redirects.
+  const fallback = claimed.has(APPLICATION_LIST_PATH.slice(1)) ? APPLICATION_LIST_PATH : '/auth/not-found';
+
+  return [
+    {
+      element: <RootFrame />,
+      hydrateFallbackElement: <NavigationProgress />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { index: true, element: null, loader: () => redirect(APPLICATION_LIST_PATH) },
+        { path: 'home', element: null, loader: () => redirect(APPLICATION_LIST_PATH) },
+        {
+          path: 'app/:app_id',
+          element: null,
+          loader: ({ params }) => redirect(`/app/${encodeURIComponent(params.app_id ?? '')}/event-view`),
+        },
+        ...bare.map((contribution) => pageRoute(contribution, context)),
+        { element: <ShellLayout />, children: framed.map((contribution) => pageRoute(contribution, context)) },
+        { path: '*', element: null, loader: () => redirect(fallback) },
+      ],
+    },
+  ];
+}
+

@@ -1,0 +1,66 @@
+import {
+  AppsListRegular,
+  BeakerRegular,
+  PeopleTeamRegular,
+  PersonAccountsRegular,
+  SettingsRegular,
+  StethoscopeRegular,
+} from '@fluentui/react-icons';
+import { defineClientPlugin, routes, sidebarGroups } from '../../core/client';
+import { LICENCES } from '../../core/common';
+import { version } from '../../package.json';
+import cn from './i18n/cn.json';
+import en from './i18n/en.json';
+import hk from './i18n/hk.json';
+
+/** Sidebar group ids of the shell (spec §2.4); plugins add their items to these groups by id. */
+export const SHELL_GROUPS = {
+  applicationList: 'application-list',
+  accountManagement: 'account-management',
+  customerManagement: 'customer-management',
+  advanceSetting: 'advance-setting',
+  diagnosis: 'diagnosis',
+  testing: 'testing',
+} as const;
+
+/**
+ * The shell's own registration: the sidebar groups every plugin fills, and the 403 and 404 pages.
+ * The redirects of the route table ('' , home, app/:app_id, unknown paths) live in routing/route-table.
+ */
+export const shellPlugin = defineClientPlugin({
+  manifest: { id: 'shell', version, description: 'Header, sidebar, route table, guards, 403/404 pages.' },
+  i18n: { en, hk, cn },
+  register(context) {
+    const group = (id: string, titleKey: string, icon: typeof AppsListRegular, order: number, extra: { url?: string } = {}) => ({
+      id,
+      titleKey: `shell.groups.${titleKey}`,
+      icon,
+      order,
+      ...extra,
+    });
+    context.contribute(
+      sidebarGroups,
+      group(SHELL_GROUPS.applicationList, 'applicationList', AppsListRegular, 10, { url: '/application/application-list' }),
+    );
+    context.contribute(sidebarGroups, group(SHELL_GROUPS.accountManagement, 'accountManagement', PersonAccountsRegular, 20));
+    context.contribute(sidebarGroups, group(SHELL_GROUPS.customerManagement, 'customerManagement', PeopleTeamRegular, 30));
+    context.contribute(sidebarGroups, group(SHELL_GROUPS.advanceSetting, 'advanceSetting', SettingsRegular, 40), {
+      licence: LICENCES.iot,
+    });
+    context.contribute(sidebarGroups, group(SHELL_GROUPS.diagnosis, 'diagnosis', StethoscopeRegular, 50));
+    context.contribute(sidebarGroups, group(SHELL_GROUPS.testing, 'testing', BeakerRegular, 60), { licence: LICENCES.testFeature });
+
+    context.contribute(routes, {
+      path: 'auth/no-permission',
+      load: () => import('./pages/no-permission-page'),
+      titleKey: 'shell.pages.noPermission.title',
+      guard: 'none',
+    });
+    context.contribute(routes, {
+      path: 'auth/not-found',
+      load: () => import('./pages/not-found-page'),
+      titleKey: 'shell.pages.notFound.title',
+      guard: 'none',
+    });
+  },
+});

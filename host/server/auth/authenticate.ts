@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../../core/common';
+import type { UserDirectory } from '../../../core/server';
+import { bearerToken, type SessionTokens } from './tokens';
+
+/**
+ * One way a caller proves who it is. Returns the session user, or null when the request carries no valid credential
+ * of this kind. API keys (users plugin, later) become a second verifier after the access-token one.
+ */
+export type CredentialVerifier = (request: FastifyRequest) => Promise<SessionUser | null>;
+
+export function accessTokenVerifier(tokens: SessionTokens, users: UserDirectory): CredentialVerifier {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    const claims = token ? await tokens.verifyAccess(token) : null;
+    return claims ? users.findSessionUser(claims.userId) : null;
+  };
+}
+
+/** Tries each verifier in turn; the first that recognises the caller wins. */
+export function createAuthenticator(verifiers: readonly CredentialVerifier[]): CredentialVerifier {
+  return async (request) => {
+    for (const verify of verifiers) {
+      const user = await verify(request);
+      if (user) return user;
+    }
+    return null;
+  };
+}

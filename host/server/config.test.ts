@@ -1,0 +1,90 @@
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      databaseUrl: null,
+      adminPassword: null,
+      licences: { all: true, keys: [] },
+      companyName: 'Sensorium',
+      companyLogo: null,
+      jwtSecret: null,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 86_400,
+      rememberMeRefreshTtlSeconds: 30 * 86_400,
+      logLevel: 'info',
+      clientDir: join(REPO_ROOT, 'dist/client'),
+      seedDemo: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      SENSORIUM_DATA_DIR: '/var/lib/sensorium',
+      DATABASE_URL: 'postgres://postgres@db:5432/sensorium',
+      SENSORIUM_ADMIN_PASSWORD: 'first-password',
+      SENSORIUM_LICENCES: 'iot, dashboard',
+      SENSORIUM_COMPANY_NAME: 'Acme IoT',
+      SENSORIUM_COMPANY_LOGO: 'https://acme.example/logo.png',
+      SENSORIUM_JWT_SECRET: 'x'.repeat(32),
+      SENSORIUM_ACCESS_TOKEN_TTL: '60',
+      SENSORIUM_REFRESH_TOKEN_TTL: '3600',
+      SENSORIUM_REMEMBER_ME_TTL: '7200',
+      LOG_LEVEL: 'DEBUG',
+      SENSORIUM_CLIENT_DIR: '/srv/console',
+      SENSORIUM_SEED_DEMO: 'yes',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/sensorium',
+      databaseUrl: 'postgres://postgres@db:5432/sensorium',
+      adminPassword: 'first-password',
+      licences: { all: false, keys: ['iot', 'dashboard'] },
+      companyName: 'Acme IoT',
+      companyLogo: 'https://acme.example/logo.png',
+      jwtSecret: 'x'.repeat(32),
+      accessTokenTtlSeconds: 60,
+      refreshTokenTtlSeconds: 3600,
+      rememberMeRefreshTtlSeconds: 7200,
+      logLevel: 'debug',
+      clientDir: '/srv/console',
+      seedDemo: true,
+    });
+  });
+
+  it('resolves a relative client folder from the repository root, not the working directory', () => {
+    expect(loadConfig({ SENSORIUM_CLIENT_DIR: 'build/console' }).clientDir).toBe(join(REPO_ROOT, 'build/console'));
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: ' ', DATABASE_URL: '', SENSORIUM_LICENCES: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+      licences: { all: true, keys: [] },
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['SENSORIUM_ACCESS_TOKEN_TTL', '0'],
+    ['SENSORIUM_REFRESH_TOKEN_TTL', '1.5'],
+    ['SENSORIUM_REMEMBER_ME_TTL', '30d'],
+    ['LOG_LEVEL', 'loud'],
+    ['SENSORIUM_SEED_DEMO', 'maybe'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SENSORIUM_JWT_SECRET', 'short'],
+  ])('refuses %s=%s with an error naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

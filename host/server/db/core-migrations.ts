@@ -1,0 +1,77 @@
+import type { Migration } from '../../../core/server';
+
+/** Core's schema steps (plugin id "core"), applied before any plugin's. Never edit an applied step; add a new one. */
+export const coreMigrations: Migration[] = [
+  {
+    id: '001-accounts',
+    sql: `
+      CREATE TABLE user_groups (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        name text NOT NULL,
+        permissions jsonb NOT NULL DEFAULT '[]'::jsonb,
+        organisation_id text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE users (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        username text NOT NULL UNIQUE,
+        password_hash text NOT NULL,
+        name text NOT NULL DEFAULT '',
+        email text,
+        phone text,
+        level text NOT NULL CHECK (level IN ('cloud', 'si-customer', 'end-customer')),
+        group_id uuid REFERENCES user_groups (id) ON DELETE SET NULL,
+        organisation_id text,
+        end_customer_id text,
+        disabled boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE refresh_tokens (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        family_id uuid NOT NULL,
+        token_hash text NOT NULL,
+        remember_me boolean NOT NULL DEFAULT false,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz,
+        replaced_by uuid,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX refresh_tokens_family_idx ON refresh_tokens (family_id);
+    `,
+  },
+  {
+    id: '002-audit-records',
+    sql: `
+      CREATE TABLE audit_records (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        user_id uuid,
+        username text,
+        action text NOT NULL,
+        target text,
+        plugin_id text NOT NULL,
+        address text,
+        outcome text NOT NULL CHECK (outcome IN ('success', 'failure')),
+        detail jsonb
+      );
+      CREATE INDEX audit_records_at_idx ON audit_records (at);
+      CREATE INDEX audit_records_action_target_idx ON audit_records (action, target, at);
+    `,
+  },
+  {
+    id: '003-system',
+    sql: `
+      CREATE TABLE system_settings (
+        key text PRIMARY KEY,
+        value jsonb NOT NULL
+      );
+      CREATE TABLE job_leases (
+        job_id text PRIMARY KEY,
+        holder text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
+];

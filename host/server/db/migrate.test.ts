@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBackends } from '../testing';
+import { createScratchDatabase } from '../testing/scratch-database';
+import { openDatabase, type DatabaseConnection } from './connection';
+import { coreMigrations } from './core-migrations';
+import { runMigrations, type MigrationSource } from './migrate';
+
+const core: MigrationSource = { pluginId: 'core', migrations: coreMigrations };
+const gateways: MigrationSource = {
+  pluginId: 'gateways',
+  migrations: [
+    { id: '001-gateways', sql: 'CREATE TABLE gateways (id text PRIMARY KEY); CREATE TABLE gateway_notes (note text);' },
+    { id: '002-gateway-names', sql: `ALTER TABLE gateways ADD COLUMN name text NOT NULL DEFAULT ''` },
+  ],
+};
+// Depends on the gateways table, so it only works when applied after the gateways plugin's steps.
+const readings: MigrationSource = {
+  pluginId: 'readings',
+  migrations: [{ id: '001-readings', sql: 'CREATE TABLE readings (gateway_id text REFERENCES gateways (id), value double precision)' }],
+};
+
+describe.each(databaseBackends())('migrations on %s', (backend) => {
+  let connection: DatabaseConnection;
+  let second: DatabaseConnection;
+  let cleanUp: () => Promise<void>;
+
+  beforeAll(async () => {
+    const onError = (error: Error) => console.error(error);
+    if (backend === 'postgres') {
+      const scratch = await createScratchDatabase();
+      connection = await openDatabase({ databaseUrl: scratch.url, dataDir: '' }, onError);
+      second = await openDatabase({ databaseUrl: scratch.url, dataDir: '' }, onError);
+      cleanUp = async () => {
+        await Promise.all([connection.close(), second.close()]);
+        await scratch.drop();
+      };
+    } else {
+      const dataDir = await mkdtemp(join(tmpdir(), 'sensorium-migrate-'));
+      connection = await openDatabase({ databaseUrl: null, dataDir }, onError);
+      second = connection;
+      cleanUp = async () => {
+        await connection.close();
+        await rm(dataDir, { recursive: true, force: true });
+      };
+    }
+  });
+  afterAll(() => cleanUp?.());
+
+  const tables = async () =>
+    (await connection.transaction((execute) => execute(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`, []))).map(
+      (row) => row.table_name,
+    );
+
+  it('applies core first, then each plugin in the order given, recording every step', async () => {
+    const applied = await runMigrations(connection, [core, gateways, readings]);
+    expect(applied).toEqual([
+      ...coreMigrations.map((migration) => ({ pluginId: 'core', migrationId: migration.id })),
+      { pluginId: 'gateways', migrationId: '001-gateways' },
+      { pluginId: 'gateways', migrationId: '002-gateway-names' },
+      { pluginId: 'readings', migrationId: '001-readings' },
+    ]);
+    expect(await tables()).toEqual(
+      expect.arrayContaining(['users', 'user_groups', 'refresh_tokens', 'audit_records', 'system_settings', 'job_leases', 'gateways', 'gateway_notes', 'readings']),
+    );
+  });
+
+  it('runs nothing on a second start', async () => {
+    expect(await runMigrations(connection, [core, gateways, readings])).toEqual([]);
+  });
+
+  it('applies a new step exactly once when two instances start together', async () => {
+    const next: MigrationSource = {
+      pluginId: 'gateways',
+      migrations: [...gateways.migrations, { id: '003-gateway-location', sql: 'ALTER TABLE gateways ADD COLUMN location text' }],
+    };
+    const [first, other] = await Promise.all([runMigrations(connection, [core, next]), runMigrations(second, [core, next])]);
+    expect([...first, ...other]).toEqual([{ pluginId: 'gateways', migrationId: '003-gateway-location' }]);
+  });
+
+  it('rolls back every step of a run when one fails, naming the plugin and the step', async () => {
+    const broken: MigrationSource = {
+      pluginId: 'broken',
+      migrations: [
+        { id: '001-fine', sql: 'CREATE TABLE broken_fine (id int)' },
+        { id: '002-typo', sql: 'CREAT TABLE broken_typo (id int)' },
+      ],
+    };
+    await expect(runMigrations(connection, [core, broken])).rejects.toThrow('Migration "002-typo" of plugin "broken" failed');
+    expect(await tables()).not.toContain('broken_fine');
+  });
+
+  it('refuses a plugin that lists one migration id twice', async () => {
+    const twice: MigrationSource = { pluginId: 'twice', migrations: [gateways.migrations[0]!, gateways.migrations[0]!] };
+    await expect(runMigrations(connection, [twice])).rejects.toThrow('Plugin "twice" lists migration "001-gateways" twice');
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PREFIX, hasLicence, hasPermission, languageFromHeader, type LicenceSet, type SessionUser } from '../../../core/common';
+import { HttpError, type AuditLog } from '../../../core/server';
+import type { Translator } from '../i18n/translator';
+import type { OwnedRoute } from '../plugin-host/route-table';
+import { routeSchema } from './openapi';
+import { validateInput } from './validate-input';
+
+export interface RouteServices {
+  licences: LicenceSet;
+  translator: Translator;
+  audit: AuditLog;
+  /** The caller's session from its credentials, or null when it sent none or invalid ones. */
+  authenticate(request: FastifyRequest): Promise<SessionUser | null>;
+}
+
+/** The first route parameter names what a call acts on (an application id, a theme id...). */
+function auditTarget(params: unknown): string | null {
+  const first = params && typeof params === 'object' ? Object.values(params)[0] : undefined;
+  return first === undefined || first === null ? null : String(first);
+}
+
+/**
+ * Registers one plugin route under /api. Checks run in the order the route contract promises: licence (the route is
+ * not registered, so 404), session (401), permission (403), params/query/body (400); then the handler, then the audit record.
+ */
+export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services: RouteServices): void {
+  const { pluginId, route } = owned;
+  if (!hasLicence(services.licences, route.licence)) return;
+  const needsSession = route.auth !== false;
+  const register = (scope: FastifyInstance) =>
+    scope.route({
+      method: route.method,
+      url: `${API_PREFIX}${route.url}`,
+      schema: routeSchema(owned),
+      ...(route.rateLimit ? { config: { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } } } : {}),
+      async handler(request, reply) {
+        const language = languageFromHeader(request.headers['accept-language']);
+        const t = (key: string, params?: Record<string, string | number>) => services.translator.t(language, key, params);
+        const user = await services.authenticate(request);
+        if (needsSession && !user) throw new HttpError(401, 'errors.unauthorized');
+        if (route.permission && !hasPermission(user, route.permission)) throw HttpError.forbidden();
+        const isKey = (text: string) => services.translator.has(text);
+        const params = await validateInput(route.params, request.params, isKey);
+        const query = await validateInput(route.query, request.query, isKey);
+        const body = route.rawBody ? undefined : await validateInput(route.body, request.body, isKey);
+
+        const result = await route.handler({ request, reply, body, query, params, user, language, t });
+
+        if (route.method !== 'GET' && route.audit !== false && reply.statusCode < 400) {
+          // The change is done; a failed audit write is logged for operators rather than reported as a failed call.
+          await services.audit
+            .record({
+            userId: user?.id ?? null,
+            username: user?.username ?? null,
+            action: route.audit ?? `${route.method} ${route.url}`,
+            target: auditTarget(request.params),
+            pluginId,
+            address: request.ip,
+            outcome: 'success',
+            })
+            .catch((error: unknown) => request.log.error({ err: error }, 'audit record not written'));
+        }
+        if (result === reply || reply.sent) return reply;
+        return result === undefined ? reply.code(204).send() : result;
+      },
+    });
+
+  if (!route.rawBody) {
+    register(app);
+    return;
+  }
+  // A raw-body route (multipart upload) reads the request stream itself, so no parser may consume it first.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    register(scope);
+  });
+}

@@ -1,0 +1,27 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Helmet's headers with a Content-Security-Policy the console works under: its own scripts only, inline styles
+ * (Fluent UI injects them), images from data:/blob: URLs and an external white-label logo, and the push WebSocket.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, companyLogo: string | null): Promise<void> {
+  const logoOrigin = companyLogo && /^https?:\/\//.test(companyLogo) ? [new URL(companyLogo).origin] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...logoOrigin],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // Plain-HTTP deployments on a LAN must keep working; TLS termination is the proxy's choice.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+}

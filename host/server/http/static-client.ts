@@ -1,0 +1,33 @@
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+const NOT_BUILT =
+  'The Sensorium console is not built, so there is nothing to show here yet. Run "npm run build" and restart the server. The API is available under /api.';
+
+/**
+ * Serves the built console. Paths that are not files get index.html, so the browser router handles deep links such as
+ * /application/application-list. Hashed assets are cached for good; index.html is revalidated so a new build shows at once.
+ */
+export async function registerClient(app: FastifyInstance, clientDir: string): Promise<PageFallback> {
+  const built = await access(join(clientDir, 'index.html')).then(
+    () => true,
+    () => false,
+  );
+  if (!built) {
+    app.log.warn({ clientDir }, 'console not built: run "npm run build"');
+    return (_request, reply) => reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+  }
+  const assets = join(clientDir, 'assets');
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    setHeaders(response, path) {
+      response.setHeader('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+}

@@ -1,0 +1,33 @@
+import { createInstance, type i18n } from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, mergeResources, type Language, type TranslationResources } from '../../../core/common';
+import cn from '../../../core/common/i18n/cn.json';
+import en from '../../../core/common/i18n/en.json';
+import hk from '../../../core/common/i18n/hk.json';
+
+/** Core's server texts (errors.*, validation.*); plugins add theirs through ServerPlugin.i18n. */
+export const coreServerResources: TranslationResources = { en, hk, cn };
+
+/** Translates the server's answers (error messages) into the caller's language, with i18next's {{param}} syntax. */
+export interface Translator {
+  t(language: Language, key: string, params?: Record<string, string | number>): string;
+  has(key: string): boolean;
+}
+
+export function createTranslator(resources: readonly TranslationResources[]): Translator {
+  const merged = resources.reduce(mergeResources, { en: {}, hk: {}, cn: {} });
+  const instance: i18n = createInstance();
+  void instance.init({
+    resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: merged[language] }])),
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    // Resources are in memory, so initialisation completes synchronously and `t` works at once.
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return {
+    t: (language, key, params = {}) => instance.t(key, { ...params, lng: language }),
+    has: (key) => instance.exists(key, { lng: DEFAULT_LANGUAGE }),
+  };
+}

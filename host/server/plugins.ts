@@ -1,0 +1,8 @@
+import type { ServerPlugin } from '../../core/server';
+import applications from '../../plugins/applications/server';
+
+/** The server parts of the installed plugins. `sensorium new plugin` adds imports above and entries at the marker. */
+export const serverPlugins: ServerPlugin[] = [
+  applications,
+  // sensorium:plugins
+];

@@ -1,0 +1,172 @@
+import 'reflect-metadata';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { container as globalContainer, type DependencyContainer } from 'tsyringe';
+import type { Token } from '../../core/common';
+import {
+  AuditLogToken,
+  ConfigToken,
+  DatabaseToken,
+  demoSeeders,
+  HttpError,
+  PushHubToken,
+  UserDirectoryToken,
+  type ServerConfig,
+  type ServerPlugin,
+} from '../../core/server';
+import packageJson from '../../package.json';
+import { DatabaseAuditLog } from './audit/database-audit-log';
+import { accessTokenVerifier, createAuthenticator } from './auth/authenticate';
+import { createFirstAdmin, jwtSecret } from './auth/bootstrap';
+import { LoginThrottle } from './auth/login-throttle';
+import { sessionRoutes } from './auth/session-routes';
+import { SessionService } from './auth/sessions';
+import { SessionTokens } from './auth/tokens';
+import { DatabaseUserDirectory } from './auth/user-directory';
+import { openDatabase } from './db/connection';
+import { coreMigrations } from './db/core-migrations';
+import { runMigrations } from './db/migrate';
+import { installErrorReplies } from './http/error-replies';
+import { acceptEmptyJsonBodies } from './http/json-body';
+import { installMetrics } from './http/metrics';
+import { registerOpenApi } from './http/openapi';
+import { registerRoute } from './http/register-route';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerClient } from './http/static-client';
+import { coreServerResources, createTranslator } from './i18n/translator';
+import { JobRunner } from './jobs/job-runner';
+import { allPermissions, selectPlugins } from './plugin-host/select-plugins';
+import { RouteTable } from './plugin-host/route-table';
+import { licensedValues, wirePlugins } from './plugin-host/wire-plugins';
+import { serverPlugins } from './plugins';
+import { WebSocketPushHub } from './push/push-hub';
+import { seedDemoData } from './system/demo-seeding';
+import { registerHealthCheck } from './system/health';
+import { SystemSettings } from './system/settings';
+import { systemRoutes } from './system/system-routes';
+
+export interface RunningServer {
+  /** Where the server listens, with the real port when the configured one was 0. */
+  url: string;
+  app: FastifyInstance;
+  /** The root container holding core's services and what plugins provide. */
+  container: DependencyContainer;
+  /** Stops the server: HTTP and WebSockets, jobs, plugin onClose hooks (reverse order), then the database. */
+  close(): Promise<void>;
+}
+
+function listeningUrl(app: FastifyInstance, host: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${port}`;
+}
+
+/**
+ * Starts the console's server: database and migrations, core services, the plugins whose licence is on, the API under /api,
+ * the push WebSocket, jobs, docs, metrics and the built console. Any wiring error stops start-up and releases what was opened.
+ */
+export async function startServer(config: ServerConfig, plugins: ServerPlugin[] = serverPlugins): Promise<RunningServer> {
+  const selection = selectPlugins(plugins, config.licences);
+  const app = Fastify({ logger: { level: config.logLevel }, routerOptions: { ignoreTrailingSlash: true } });
+  for (const { id, reason } of selection.skipped) app.log.info({ plugin: id }, `plugin not started: ${reason}`);
+
+  // What to undo, pushed as things open; run last-first on close or on a failed start.
+  const openedSteps: (() => Promise<unknown>)[] = [];
+  const undo = async () => {
+    for (const step of openedSteps.splice(0).reverse()) {
+      await step().catch((error: unknown) => app.log.error({ err: error }, 'error while shutting down'));
+    }
+  };
+
+  try {
+    const connection = await openDatabase(config, (error) => app.log.error({ err: error }, 'database connection error'));
+    openedSteps.push(() => connection.close());
+    const applied = await runMigrations(connection, [
+      { pluginId: 'core', migrations: coreMigrations },
+      ...selection.installed.map((plugin) => ({ pluginId: plugin.manifest.id, migrations: plugin.migrations ?? [] })),
+    ]);
+    if (applied.length > 0) app.log.info({ migrations: applied.map((step) => `${step.pluginId}/${step.migrationId}`) }, 'migrations applied');
+
+    const { db } = connection;
+    const settings = new SystemSettings(db);
+    const users = new DatabaseUserDirectory(db, allPermissions(selection.installed));
+    const audit = new DatabaseAuditLog(db);
+    const pushHub = new WebSocketPushHub();
+    const tokens = new SessionTokens(await jwtSecret(config.jwtSecret, settings), config.accessTokenTtlSeconds);
+    const sessions = new SessionService(db, tokens, users, {
+      refreshSeconds: config.refreshTokenTtlSeconds,
+      rememberMeSeconds: config.rememberMeRefreshTtlSeconds,
+    });
+    await createFirstAdmin(db, users, config.adminPassword, app.log);
+
+    const root = globalContainer.createChildContainer();
+    const coreServices: [Token<unknown>, unknown][] = [
+      [DatabaseToken, db],
+      [ConfigToken, config],
+      [PushHubToken, pushHub],
+      [AuditLogToken, audit],
+      [UserDirectoryToken, users],
+    ];
+    for (const [token, value] of coreServices) root.register(token, { useValue: value });
+
+    const routes = new RouteTable();
+    const coreRoutes = [
+      ...sessionRoutes({ users, sessions, tokens, throttle: new LoginThrottle(db), audit }),
+      ...systemRoutes(
+        config,
+        selection.running.map((plugin) => plugin.manifest.id),
+      ),
+    ];
+    for (const route of coreRoutes) routes.add({ pluginId: 'core', route });
+    const closeHooks: (() => Promise<void> | void)[] = [];
+    openedSteps.push(async () => {
+      for (const hook of closeHooks.reverse()) await Promise.resolve(hook()).catch((error: unknown) => app.log.error({ err: error }, 'plugin onClose failed'));
+    });
+    const wired = await wirePlugins(selection.running, {
+      root,
+      coreTokens: coreServices.map(([token]) => token),
+      licences: config.licences,
+      routes,
+      closeHooks,
+    });
+    const translator = createTranslator([coreServerResources, ...wired.i18n]);
+    const authenticate = createAuthenticator([accessTokenVerifier(tokens, users)]);
+
+    const jobs = new JobRunner(
+      db,
+      wired.jobs.map((owned) => owned.job),
+      app.log,
+    );
+    openedSteps.push(() => jobs.close());
+    openedSteps.push(() => app.close());
+    await registerSecurityHeaders(app, config.companyLogo);
+    await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, 'errors.tooManyRequests') });
+    await app.register(websocket);
+    await registerOpenApi(app, { title: `${config.companyName} API`, version: packageJson.version });
+    acceptEmptyJsonBodies(app);
+    installMetrics(app);
+    registerHealthCheck(app, db);
+    const pageFallback = config.clientDir ? await registerClient(app, config.clientDir) : undefined;
+    installErrorReplies(app, translator, pageFallback);
+    pushHub.register(app, async (token) => {
+      const claims = await tokens.verifyAccess(token);
+      return claims ? users.findSessionUser(claims.userId) : null;
+    });
+    for (const owned of routes.list()) registerRoute(app, owned, { licences: config.licences, translator, audit, authenticate });
+
+    if (config.seedDemo) await seedDemoData(licensedValues(wired.registry, config.licences, demoSeeders), settings, app.log);
+
+    await app.listen({ port: config.port, host: config.host });
+    jobs.start();
+
+    const url = listeningUrl(app, config.host);
+    app.log.info({ url, plugins: selection.running.map((plugin) => plugin.manifest.id) }, 'Sensorium server started');
+    let closing: Promise<void> | null = null;
+    return { url, app, container: root, close: () => (closing ??= undo()) };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}

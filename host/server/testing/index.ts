@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseLicences, type UserLevel } from '../../../core/common';
+import { UserDirectoryToken, type ServerConfig, type ServerPlugin } from '../../../core/server';
+import { startServer, type RunningServer } from '../start-server';
+import { createScratchDatabase } from './scratch-database';
+
+export type DatabaseBackend = 'pglite' | 'postgres';
+
+/** Every test that touches the database runs on PGlite, and also on PostgreSQL when DATABASE_URL is set. */
+export function databaseBackends(): DatabaseBackend[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** The password of the `admin` user every test server creates. */
+export const TEST_ADMIN_PASSWORD = 'test-admin-password';
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string>;
+}
+
+export interface TestServer {
+  url: string;
+  running: RunningServer;
+  /** A real HTTP call to the server; `path` starts with /api/... JSON bodies are sent and parsed. */
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<TestResponse<T>>;
+  login(username?: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
+  /** Creates a user through the UserDirectory, in a new group holding `permissions`. */
+  createUser(input: { username: string; password: string; level?: UserLevel; permissions?: string[] }): Promise<{ id: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  backend?: DatabaseBackend;
+  /** SENSORIUM_LICENCES; all on when omitted. */
+  licences?: string;
+  plugins?: ServerPlugin[];
+  /** The built console to serve; null (default) for the API only. */
+  clientDir?: string | null;
+  seedDemo?: boolean;
+}
+
+/** Starts a real server on a random port with a fresh database, for a test file's beforeAll. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sensorium-test-'));
+  const scratch = options.backend === 'postgres' ? await createScratchDatabase() : null;
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: scratch?.url ?? null,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    licences: parseLicences(options.licences),
+    companyName: 'Sensorium',
+    companyLogo: null,
+    jwtSecret: null,
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlSeconds: 86_400,
+    rememberMeRefreshTtlSeconds: 30 * 86_400,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+    clientDir: options.clientDir ?? null,
+    seedDemo: options.seedDemo ?? false,
+  };
+  const cleanUp = async () => {
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let running: RunningServer;
+  try {
+    running = await startServer(config, options.plugins ?? []);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  const request: TestServer['request'] = async (method, path, { token, body, headers = {} } = {}) => {
+    const response = await fetch(`${running.url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('json') && text !== '';
+    return { status: response.status, body: isJson ? JSON.parse(text) : text, headers: Object.fromEntries(response.headers) };
+  };
+
+  const server: TestServer = {
+    url: running.url,
+    running,
+    request,
+    async login(username = 'admin', password = TEST_ADMIN_PASSWORD) {
+      const response = await request('POST', '/api/auth/login', { body: { username, password } });
+      if (response.status !== 200) throw new Error(`Login of "${username}" failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body;
+    },
+    async createUser({ username, password, level = 'si-customer', permissions = [] }) {
+      const users = running.container.resolve(UserDirectoryToken);
+      const group = await users.createGroup({ name: `${username} group`, permissions });
+      return users.createUser({ username, password, level, groupId: group.id });
+    },
+    async close() {
+      await running.close();
+      await cleanUp();
+    },
+  };
+  return server;
+}

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = Date.now();
+const m = await PGlite.create();
+console.log('memory', Date.now() - t);
+t = Date.now();
+const d = await PGlite.create('/tmp/pgl-' + Date.now());
+console.log('disk', Date.now() - t);
+t = Date.now();
+const dump = await d.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size);
+t = Date.now();
+const e = await PGlite.create('/tmp/pgl2-' + Date.now(), { loadDataDir: dump });
+console.log('load from dump', Date.now() - t);
+t = Date.now();
+const f = await PGlite.create({ loadDataDir: dump });
+console.log('memory load from dump', Date.now() - t);

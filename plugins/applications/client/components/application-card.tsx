@@ -1,0 +1,56 @@
+import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ApplicationSummary } from '../../common';
+import { severityColour } from '../severity';
+
+const useStyles = makeStyles({
+  card: { width: '300px', maxWidth: '100%' },
+  events: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minHeight: '40px' },
+  event: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  dot: { width: '10px', height: '10px', borderRadius: '50%', border: `1px solid ${tokens.colorNeutralStroke1}` },
+  footer: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+});
+
+/** One application of the list (shell spec §2.5). */
+export function ApplicationCard({ app }: { app: ApplicationSummary }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const styles = useStyles();
+  return (
+    <Card className={styles.card} data-testid={`application-card-${app.id}`}>
+      <CardHeader
+        header={
+          <Link onClick={() => navigate(`/app/${encodeURIComponent(app.id)}/sensor`)}>
+            <Text weight="semibold">{app.name}</Text>
+          </Link>
+        }
+        description={<Caption1>{app.endCustomerName}</Caption1>}
+      />
+      <Body1>{app.description}</Body1>
+      <div className={styles.events}>
+        {app.event === null ? (
+          <Caption1>{t('applications.cannotRetrieveEvent')}</Caption1>
+        ) : app.event.eventList.length === 0 ? (
+          <Caption1>{t('applications.noAlert')}</Caption1>
+        ) : (
+          app.event.eventList.map((event, index) => (
+            <div className={styles.event} key={index}>
+              <span className={styles.dot} style={{ background: severityColour(event.severity) }} />
+              <Caption1>
+                {event.title} {event.value}
+              </Caption1>
+            </div>
+          ))
+        )}
+      </div>
+      <div className={styles.footer}>
+        <Caption1>{t('applications.updated', { date: dayjs(app.updateDate).format('DD/MM/YYYY') })}</Caption1>
+        <Button size="small" appearance="primary" onClick={() => navigate(`/app/${encodeURIComponent(app.id)}/event-view`)}>
+          {t('applications.view')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const API_TARGET = 'http://127.0.0.1:8080';
+
+// The browser console: Vite root is host/client, the build goes to <repo>/dist/client (served by the server).
+// Pages are lazy routes, so each lands in a chunk of its own and loads on first use.
+export default defineConfig({
+  root: fileURLToPath(new URL('./host/client', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, ws: true, changeOrigin: false },
+      '/healthz': { target: API_TARGET },
+    },
+  },
+});
