@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { checkCommand } from './commands/check';
-import { newPluginCommand } from './commands/new-plugin';
+import { newCommand } from './commands/new';
 import { startCommand } from './commands/start';
 import { REPO_ROOT } from './repo';
 
@@ -16,7 +16,7 @@ const program = new Command('sensorium')
   .showHelpAfterError();
 
 program.addCommand(startCommand());
-program.addCommand(new Command('new').description('generate code from a template').addCommand(newPluginCommand()));
+program.addCommand(newCommand());
 program.addCommand(checkCommand());
 
 program.parseAsync().catch((error: unknown) => {

@@ -1,16 +1,14 @@
-import { defineClientPlugin, headerActions, routes } from '../../../core/client';
+import { defineClientPlugin, headerActions, routes, sidebarItems } from '../../../core/client';
+import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { AlarmBell } from './components/alarm-bell';
 import { ApplicationSwitcher } from './components/application-switcher';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { ApplicationsStore } from './store';
 import { APPLICATIONS_STORE } from './use-applications';
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: applicationsI18n,
   register(context) {
     context.addStore(APPLICATIONS_STORE, ApplicationsStore);
     context.contribute(routes, {
@@ -18,6 +16,21 @@ export default defineClientPlugin({
       load: () => import('./pages/application-list-page'),
       titleKey: 'applications.title',
       guard: 'auth',
+    });
+    context.contribute(routes, {
+      path: 'customer-management/end-customer',
+      load: () => import('./pages/end-customer-page'),
+      titleKey: 'applications.customers.title',
+      guard: 'system-admin',
+      customPermissions: ['useredit'],
+    });
+    context.contribute(sidebarItems, {
+      groupId: 'customer-management',
+      id: 'applications.end-customer',
+      titleKey: 'applications.customers.title',
+      url: '/customer-management/end-customer',
+      order: 10,
+      customPermissions: ['useredit'],
     });
     context.contribute(headerActions, { id: 'applications.switcher', order: 10, component: ApplicationSwitcher });
     context.contribute(headerActions, { id: 'applications.alarm-bell', order: 20, component: AlarmBell });

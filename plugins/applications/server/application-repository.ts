@@ -1,24 +1,19 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../../../core/common';
 import type { Database } from '../../../core/server';
-import type { ApplicationListResponse, EndCustomer } from '../common';
+import type { ApplicationListResponse } from '../common';
+import type { EndCustomerRepository } from './end-customer-repository';
 import { applications, endCustomers } from './schema';
-import { visibleEndCustomers } from './tenancy';
 
 export class ApplicationRepository {
-  constructor(private readonly db: Database) {}
-
-  async visibleEndCustomers(user: SessionUser): Promise<EndCustomer[]> {
-    return this.db
-      .select({ id: endCustomers.id, name: endCustomers.name })
-      .from(endCustomers)
-      .where(visibleEndCustomers(user))
-      .orderBy(asc(endCustomers.name));
-  }
+  constructor(
+    private readonly db: Database,
+    private readonly customers: EndCustomerRepository,
+  ) {}
 
   /** The application list and the end customers that have none (shell spec §2.5, §7). */
   async list(user: SessionUser): Promise<ApplicationListResponse> {
-    const customers = await this.visibleEndCustomers(user);
+    const customers = await this.customers.list(user);
     const customerIds = customers.map((customer) => customer.id);
     const rows = customerIds.length
       ? await this.db

@@ -35,6 +35,51 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
     expect(response.body).toEqual([]);
   });
 
+  it('creates, renames and deletes an end customer', async () => {
+    const created = await server.request('POST', '/api/customer/end-customer/', { token: adminToken, body: { name: 'Harbour Authority' } });
+    expect(created.status).toBe(201);
+    const renamed = await server.request('PATCH', `/api/customer/end-customer/${created.body.id}`, {
+      token: adminToken,
+      body: { name: 'Port Authority' },
+    });
+    expect(renamed.body).toEqual({ id: created.body.id, name: 'Port Authority' });
+    const list = await server.request('GET', '/api/customer/end-customer-list/', { token: adminToken });
+    expect(list.body.map((customer: { name: string }) => customer.name)).toContain('Port Authority');
+    expect((await server.request('DELETE', `/api/customer/end-customer/${created.body.id}`, { token: adminToken })).status).toBe(204);
+    const after = await server.request('GET', '/api/customer/end-customer-list/', { token: adminToken });
+    expect(after.body.map((customer: { id: string }) => customer.id)).not.toContain(created.body.id);
+  });
+
+  it('rejects an empty end customer name, naming the field, and stores nothing', async () => {
+    const response = await server.request('POST', '/api/customer/end-customer/', {
+      token: adminToken,
+      body: { name: '' },
+      headers: { 'accept-language': 'zh-HK' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.field).toBe('name');
+    expect(response.body.message).not.toMatch(/[a-z]{4}/);
+    const list = await server.request('GET', '/api/customer/end-customer-list/', { token: adminToken });
+    expect(list.body).toHaveLength(1);
+  });
+
+  it('keeps the default end customer', async () => {
+    const response = await server.request('DELETE', '/api/customer/end-customer/end_default', { token: adminToken });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('The default end customer cannot be deleted.');
+  });
+
+  it('refuses end customer changes without useredit, and hides other tenants’ customers', async () => {
+    await server.createUser({ username: 'operator', password: 'operator-password-1', level: 'si-customer', permissions: ['event'] });
+    const { access_token } = await server.login('operator', 'operator-password-1');
+    const denied = await server.request('POST', '/api/customer/end-customer/', { token: access_token, body: { name: 'Mine' } });
+    expect(denied.status).toBe(403);
+    await server.createUser({ username: 'integrator', password: 'integrator-password-1', level: 'si-customer', permissions: ['useredit'] });
+    const integrator = (await server.login('integrator', 'integrator-password-1')).access_token;
+    const renameOther = await server.request('PATCH', '/api/customer/end-customer/end_default', { token: integrator, body: { name: 'Taken over' } });
+    expect(renameOther.status).toBe(404);
+  });
+
   it('refuses the list without a session', async () => {
     const response = await server.request('GET', '/api/application/');
     expect(response.status).toBe(401);

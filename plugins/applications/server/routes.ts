@@ -1,20 +1,26 @@
+import { IsNotEmpty, IsString } from 'class-validator';
 import { defineRoute, type AnyRouteDefinition } from '../../../core/server';
-import type { EventSummaryRow, EventSummarySource } from '../common';
+import { EndCustomerInput, type EventSummaryRow, type EventSummarySource } from '../common';
 import type { ApplicationRepository } from './application-repository';
+import type { EndCustomerRepository } from './end-customer-repository';
 
-export function applicationRoutes(repository: ApplicationRepository, summarySources: () => EventSummarySource[]): AnyRouteDefinition[] {
+class EndCustomerParams {
+  @IsString()
+  @IsNotEmpty()
+  id!: string;
+}
+
+export function applicationRoutes(
+  repository: ApplicationRepository,
+  customers: EndCustomerRepository,
+  summarySources: () => EventSummarySource[],
+): AnyRouteDefinition[] {
   const routes = [
     defineRoute({
       method: 'GET',
       url: '/application/',
       summary: 'Applications the caller may see, and the end customers that have none',
       handler: ({ user }) => repository.list(user),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/customer/end-customer-list/',
-      summary: 'End customers the caller may see',
-      handler: ({ user }) => repository.visibleEndCustomers(user),
     }),
     defineRoute({
       method: 'GET',
@@ -27,6 +33,40 @@ export function applicationRoutes(repository: ApplicationRepository, summarySour
         const rows = await Promise.all(summarySources().map((source) => source.summarise(appIds)));
         return rows.flat();
       },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/customer/end-customer-list/',
+      summary: 'End customers the caller may see',
+      handler: ({ user }) => customers.list(user),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/customer/end-customer/',
+      summary: 'Create an end customer',
+      permission: 'useredit',
+      body: EndCustomerInput,
+      handler: ({ user, body, reply }) => {
+        reply.code(201);
+        return customers.create(user, body.name);
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/customer/end-customer/:id',
+      summary: 'Rename an end customer',
+      permission: 'useredit',
+      params: EndCustomerParams,
+      body: EndCustomerInput,
+      handler: ({ user, params, body }) => customers.rename(user, params.id, body.name),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/customer/end-customer/:id',
+      summary: 'Delete an end customer that has no applications',
+      permission: 'useredit',
+      params: EndCustomerParams,
+      handler: ({ user, params }) => customers.remove(user, params.id),
     }),
   ];
   return routes;

@@ -1,0 +1,7 @@
+import { Command } from 'commander';
+import { newPluginCommand } from './new-plugin';
+
+/** `sensorium new <kind>`: one sub-command per template kind under cli/templates/. */
+export function newCommand(): Command {
+  return new Command('new').description('generate working, tested code from a template').addCommand(newPluginCommand());
+}

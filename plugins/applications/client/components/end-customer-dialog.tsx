@@ -1,0 +1,49 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@fluentui/react-components';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EndCustomerInput } from '../../common';
+
+/** Add or rename an end customer; Save stays disabled until the shared input model validates. */
+export function EndCustomerDialog(props: { title: string; initialName?: string; onSave(name: string): Promise<void>; onClose(): void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(props.initialName ?? '');
+  const [saving, setSaving] = useState(false);
+  const valid = validateSync(plainToInstance(EndCustomerInput, { name: name.trim() })).length === 0;
+  const save = async () => {
+    setSaving(true);
+    try {
+      await props.onSave(name.trim());
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && props.onClose()}>
+      <DialogSurface>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (valid) void save();
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>{props.title}</DialogTitle>
+            <DialogContent>
+              <Field label={t('applications.customers.name')} required>
+                <Input value={name} onChange={(_, data) => setName(data.value)} autoFocus maxLength={100} />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={props.onClose}>{t('applications.customers.cancel')}</Button>
+              <Button type="submit" appearance="primary" disabled={!valid || saving}>
+                {t('applications.customers.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
