@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
@@ -50,8 +51,8 @@ const importRules = [
   },
 ];
 
-export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'test-results/**', 'cli/templates/**'] },
+export default defineConfig(
+  globalIgnores(['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'test-results/**', 'cli/templates/**']),
   js.configs.recommended,
   // Type-unaware rules only: linting stays fast on two cores, and tsc already checks types.
   ...tseslint.configs.recommended,

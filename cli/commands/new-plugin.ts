@@ -1,7 +1,6 @@
-import { Command } from 'commander';
 import { resolve } from 'node:path';
+import { Command } from 'commander';
 import { REPO_ROOT } from '../repo';
-import { pluginNames } from '../scaffold/names';
 import { generatePlugin } from '../scaffold/new-plugin';
 
 interface NewPluginFlags {
@@ -39,6 +38,6 @@ export function newPluginCommand(): Command {
       console.log(`Created plugin "${id}":`);
       for (const file of result.files) console.log(`  ${file}`);
       console.log(`Registered in ${result.registeredIn.join(' and ')}.`);
-      console.log(nextSteps(id, pluginNames(id).title, root, flags.server));
+      console.log(nextSteps(id, result.names.title, root, flags.server));
     });
 }

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pluginIdProblem, pluginNames } from './names';
-import { addToPluginList, type PluginListEntry } from './register';
+import { pluginIdProblem, pluginNames, type PluginNames } from './names';
 import { formatFiles } from './format';
+import { addToPluginList, type PluginListEntry } from './register';
 import { copyTemplate } from './template';
 
 export const PLUGIN_TEMPLATE_DIR = resolve(import.meta.dirname, '../templates/plugin');
@@ -17,6 +17,7 @@ export interface NewPluginOptions {
 }
 
 export interface NewPluginResult {
+  names: PluginNames;
   /** Generated files, relative to the root. */
   files: string[];
   /** The host plugin lists the plugin was added to, relative to the root. */
@@ -50,8 +51,9 @@ function assertCanGenerate(options: NewPluginOptions, lists: { file: string }[])
     throw new Error(`A plugin "${options.id}" already exists in plugins/${options.id}; choose another id`);
   }
   for (const { file } of lists) {
-    if (!existsSync(join(options.root, file)))
+    if (!existsSync(join(options.root, file))) {
       throw new Error(`${file} is missing under ${options.root}; is this the Sensorium repository?`);
+    }
   }
 }
 
@@ -72,5 +74,5 @@ export async function generatePlugin(options: NewPluginOptions): Promise<NewPlug
   );
   for (const { path, text } of listUpdates) writeFileSync(path, text);
   await formatFiles([...files.map((file) => join(options.root, file)), ...listUpdates.map((update) => update.path)]);
-  return { files, registeredIn: lists.map((list) => list.file) };
+  return { names, files, registeredIn: lists.map((list) => list.file) };
 }

@@ -5,20 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '../common';
 import { createHttpClient, readApiError, type HttpClientOptions } from './http';
 import type { Notification } from './notifications';
-import { TOKEN_STORAGE_KEYS, TokenStore, type StorageLike } from './token-store';
-
-class MemoryStorage implements StorageLike {
-  private readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage } from './testing/memory-storage';
+import { TOKEN_STORAGE_KEYS, TokenStore } from './token-store';
 
 interface Seen {
   method: string;
@@ -69,7 +57,13 @@ function sessionApi(state: { current: number; refreshCalls: number; refuseRefres
       state.current++;
       // Answer a little later so that concurrent 401s really overlap the refresh.
       setTimeout(
-        () => json(response, 200, { access_token: `access-${state.current}`, refresh_token: `refresh-${state.current}`, token_type: 'Bearer', expires_in: 900 }),
+        () =>
+          json(response, 200, {
+            access_token: `access-${state.current}`,
+            refresh_token: `refresh-${state.current}`,
+            token_type: 'Bearer',
+            expires_in: 900,
+          }),
         30,
       );
       return;
@@ -153,7 +147,9 @@ describe('createHttpClient', () => {
 
   it('refreshes an expired access token with the refresh token and retries the request once', async () => {
     tokens.save({ access_token: 'stale', refresh_token: 'refresh-1' });
-    const result = await client().post('items', { json: { name: 'pump' } }).json<{ echo: string }>();
+    const result = await client()
+      .post('items', { json: { name: 'pump' } })
+      .json<{ echo: string }>();
     expect(result.echo).toBe('{"name":"pump"}');
     const refreshCall = api.seen.find((request) => request.url === '/api/auth/refresh');
     expect(refreshCall?.authorization).toBe('Bearer refresh-1');

@@ -98,7 +98,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     hooks: {
       beforeRequest: [
         (request) => {
-          request.headers.set('Accept-Language', acceptLanguage());
+          if (!request.headers.has('Accept-Language')) request.headers.set('Accept-Language', acceptLanguage());
           const token = tokens.pageToken ?? tokens.accessToken;
           if (token && isTrusted(request)) request.headers.set('Authorization', `Bearer ${token}`);
         },

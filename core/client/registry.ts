@@ -76,7 +76,8 @@ export function registerClientPlugins(
       },
       resolve: (token) => resolveFor(pluginContainer, id, token),
       addStore: (name, model) => {
-        if (storeModels[name]) throw new PluginWiringError(`Plugin "${id}" adds store "${name}", which another plugin already added`, id);
+        if (storeModels[name])
+          throw new PluginWiringError(`Plugin "${id}" adds store "${name}", which another plugin already added`, id);
         storeModels[name] = model;
       },
     };

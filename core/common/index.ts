@@ -8,3 +8,4 @@ export * from './di';
 export * from './errors';
 export * from './system-info';
 export * from './i18n/languages';
+export * from './audit-record';

@@ -1,4 +1,4 @@
-import { createToken } from '../common';
+import { createToken, type AuditRecord } from '../common';
 
 export interface AuditEntry {
   /** Null for anonymous calls (failed logins). */
@@ -13,8 +13,19 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-/** Writes the audit trail that the audit plugin reads (table `audit_records`, owned by core). */
+export interface AuditQuery {
+  limit: number;
+  offset: number;
+  /** Only records of users of this organisation (an si-customer's view); undefined for all. */
+  organisationId?: string;
+  /** Case-insensitive part of the username, action or target. */
+  keyword?: string;
+}
+
+/** The audit trail (table `audit_records`, owned by core): written by every mutating call, read by the audit plugin. */
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  list(query: AuditQuery): Promise<{ total: number; records: AuditRecord[] }>;
 }
 export const AuditLogToken = createToken<AuditLog>('core.audit-log');

@@ -45,10 +45,13 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   handler(context: RouteContext<Body, Query, Params, Authenticated>): Promise<unknown> | unknown;
 }
 
-/** Lets `defineRoute` infer the input types from the input model classes. */
+/**
+ * Lets `defineRoute` infer the input types from the input model classes. The result is NoInfer so that passing the
+ * call straight to `addRoute` (which takes any route) does not turn every input type into `any`.
+ */
 export function defineRoute<Body = unknown, Query = unknown, Params = unknown, Authenticated extends boolean = true>(
   route: RouteDefinition<Body, Query, Params, Authenticated>,
-): RouteDefinition<Body, Query, Params, Authenticated> {
+): NoInfer<RouteDefinition<Body, Query, Params, Authenticated>> {
   return route;
 }
 

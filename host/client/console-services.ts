@@ -34,22 +34,22 @@ export function createConsoleServices(systemInfo: SystemInfo, plugins: readonly 
   const tokens = new TokenStore(localStorage, sessionStorage);
   const notifications = new NotificationCenter();
 
-  let store: RootStore | undefined;
-  let router: ConsoleRouter | undefined;
+  const late: { store?: RootStore; router?: ConsoleRouter } = {};
   const http = createHttpClient({
     tokens,
-    language: () => store?.ui.language ?? storedLanguage(),
+    language: () => late.store?.ui.language ?? storedLanguage(),
     translate: (key) => i18n.t(key),
     notify: notifications.notify,
-    navigate: (path) => void router?.navigate(path),
+    navigate: (path) => void late.router?.navigate(path),
     currentPath: () => window.location.pathname,
-    onSessionExpired: () => store?.session.clear(),
+    onSessionExpired: () => late.store?.session.clear(),
   });
-  store = createRootStore(runtime.storeModels, { http, tokens, i18n, preferences: localStorage });
+  const store = createRootStore(runtime.storeModels, { http, tokens, i18n, preferences: localStorage });
   const push = new PushClient({ tokens });
 
   const licensedRoutes = runtime.registry.list(routes).filter((route) => isLicensed(route.gate, systemInfo.licences));
-  router = createBrowserRouter(buildRouteTable(licensedRoutes, { session: store.session, tokens, sessionStorage }));
+  const router = createBrowserRouter(buildRouteTable(licensedRoutes, { session: store.session, tokens, sessionStorage }));
+  Object.assign(late, { store, router });
 
   const services: ConsoleServices = { runtime, systemInfo, http, store, tokens, push, notifications };
   return { services, i18n, router };

@@ -48,7 +48,9 @@ export const shellPlugin = defineClientPlugin({
       licence: LICENCES.iot,
     });
     context.contribute(sidebarGroups, group(SHELL_GROUPS.diagnosis, 'diagnosis', StethoscopeRegular, 50));
-    context.contribute(sidebarGroups, group(SHELL_GROUPS.testing, 'testing', BeakerRegular, 60), { licence: LICENCES.testFeature });
+    context.contribute(sidebarGroups, group(SHELL_GROUPS.testing, 'testing', BeakerRegular, 60), {
+      licence: LICENCES.testFeature,
+    });
 
     context.contribute(routes, {
       path: 'auth/no-permission',

@@ -1,15 +1,31 @@
-import { Menu, MenuButton, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, type MenuButtonProps } from '@fluentui/react-components';
+import {
+  Menu,
+  MenuButton,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  type MenuButtonProps,
+} from '@fluentui/react-components';
 import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LICENCES, type Language } from '../../common';
 import { useLicence, useRootStore } from '../context';
 
+const useStyles = makeStyles({
+  button: { minWidth: 'auto' },
+  // Narrow screens show the icon alone.
+  label: { '@media (max-width: 767px)': { display: 'none' } },
+});
+
 /**
  * The language dropdown (English, 繁體中文, 简体中文), shown only with the multi-language licence.
  * The current language is checked and disabled.
  */
 export const LanguageMenu = observer(function LanguageMenu({ appearance = 'subtle' }: Pick<MenuButtonProps, 'appearance'>) {
+  const styles = useStyles();
   const { t } = useTranslation();
   const { ui } = useRootStore();
   const licensed = useLicence(LICENCES.multiLanguage);
@@ -23,8 +39,13 @@ export const LanguageMenu = observer(function LanguageMenu({ appearance = 'subtl
       }}
     >
       <MenuTrigger disableButtonEnhancement>
-        <MenuButton appearance={appearance} icon={<LocalLanguageRegular />} aria-label={t('core.client.language.label')}>
-          {t(`core.client.language.${ui.language}`)}
+        <MenuButton
+          className={styles.button}
+          appearance={appearance}
+          icon={<LocalLanguageRegular />}
+          aria-label={t('core.client.language.label')}
+        >
+          <span className={styles.label}>{t(`core.client.language.${ui.language}`)}</span>
         </MenuButton>
       </MenuTrigger>
       <MenuPopover>

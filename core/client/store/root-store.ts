@@ -1,4 +1,5 @@
-import { types, type IAnyModelType, type IAnyType, type Instance } from 'mobx-state-tree';
+import { reaction } from 'mobx';
+import { addDisposer, applySnapshot, types, type IAnyModelType, type IAnyType, type Instance } from 'mobx-state-tree';
 import { storedLanguage } from '../i18n';
 import type { StoreEnv } from './env';
 import { SessionModel } from './session-store';
@@ -20,8 +21,9 @@ export function createRootStoreModel(pluginStores: Readonly<Record<string, IAnyM
 
 export type RootStore = Instance<ReturnType<typeof createRootStoreModel>>;
 
+/** Creates the root store. Plugin stores are reset whenever the user changes, so no one sees the previous user's data. */
 export function createRootStore(pluginStores: Readonly<Record<string, IAnyModelType>>, env: StoreEnv): RootStore {
-  return createRootStoreModel(pluginStores).create(
+  const store = createRootStoreModel(pluginStores).create(
     {
       ui: {
         language: storedLanguage(env.preferences),
@@ -30,4 +32,12 @@ export function createRootStore(pluginStores: Readonly<Record<string, IAnyModelT
     },
     env,
   );
+  addDisposer(
+    store,
+    reaction(
+      () => store.session.user?.id ?? null,
+      () => applySnapshot(store.stores, {}),
+    ),
+  );
+  return store;
 }

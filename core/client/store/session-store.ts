@@ -15,7 +15,7 @@ export interface Credentials {
  */
 export const SessionModel = types
   .model('Session', {
-    user: types.maybeNull(types.frozen<SessionUser>()),
+    user: types.frozen<SessionUser | null>(null),
     status: types.optional(types.enumeration('SessionStatus', ['unknown', 'anonymous', 'authenticated']), 'unknown'),
   })
   .volatile(() => ({ restoring: null as Promise<void> | null }))

@@ -5,11 +5,19 @@ import { LANGUAGES, translationKeys, type TranslationTree } from '../../../core/
 
 const repo = resolve(import.meta.dirname, '../../..');
 
-/** Every folder of browser texts: core's, the shell's and each plugin's client/i18n (found by reading plugins/). */
+/**
+ * Every folder of browser texts: core's, the shell's and each plugin's client/i18n or common/i18n (texts shared with
+ * its server part), found by reading plugins/.
+ */
 function textFolders(): { folder: string; namespace: RegExp }[] {
   const plugins = readdirSync(join(repo, 'plugins'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(repo, 'plugins', entry.name, 'client/i18n')))
-    .map((entry) => ({ folder: join(repo, 'plugins', entry.name, 'client/i18n'), namespace: new RegExp(`^${entry.name}\\.`) }));
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) =>
+      ['client/i18n', 'common/i18n']
+        .map((sub) => join(repo, 'plugins', entry.name, sub))
+        .filter((folder) => existsSync(join(folder, 'en.json')))
+        .map((folder) => ({ folder, namespace: new RegExp(`^${entry.name}\\.`) })),
+    );
   return [
     { folder: join(repo, 'core/common/i18n'), namespace: /^(core|errors|validation)\./ },
     { folder: join(repo, 'core/client/i18n'), namespace: /^core\.client\./ },
@@ -36,7 +44,10 @@ describe('browser texts', () => {
       const keys = Object.fromEntries(LANGUAGES.map((language) => [language, translationKeys(read(folder, language)).sort()]));
       const all = [...new Set(Object.values(keys).flat())].sort();
       for (const language of LANGUAGES) {
-        expect(all.filter((key) => !keys[language]!.includes(key)), `keys missing in ${name}/${language}.json`).toEqual([]);
+        expect(
+          all.filter((key) => !keys[language]!.includes(key)),
+          `keys missing in ${name}/${language}.json`,
+        ).toEqual([]);
       }
       for (const language of LANGUAGES) {
         const tree = read(folder, language);

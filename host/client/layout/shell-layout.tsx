@@ -10,7 +10,13 @@ import { CLOSE_ON_NAVIGATION_BELOW } from './use-media-query';
 const useStyles = makeStyles({
   shell: { minHeight: '100vh', display: 'flex', flexDirection: 'column', backgroundColor: tokens.colorNeutralBackground2 },
   body: { flex: 1, display: 'flex', minHeight: 0, position: 'relative' },
-  content: { flex: 1, minWidth: 0, padding: '24px', boxSizing: 'border-box', '@media (max-width: 767px)': { padding: '16px 12px' } },
+  content: {
+    flex: 1,
+    minWidth: 0,
+    padding: '24px',
+    boxSizing: 'border-box',
+    '@media (max-width: 767px)': { padding: '16px 12px' },
+  },
   backdrop: {
     display: 'none',
     '@media (max-width: 767px)': {

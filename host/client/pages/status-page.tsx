@@ -12,7 +12,14 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  card: { width: '100%', maxWidth: '440px', padding: '32px', rowGap: tokens.spacingVerticalL, alignItems: 'center', textAlign: 'center' },
+  card: {
+    width: '100%',
+    maxWidth: '440px',
+    padding: '32px',
+    rowGap: tokens.spacingVerticalL,
+    alignItems: 'center',
+    textAlign: 'center',
+  },
   code: { fontSize: '64px', lineHeight: '64px', fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1 },
   title: { margin: 0 },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, justifyContent: 'center', flexWrap: 'wrap' },
@@ -28,7 +35,9 @@ export function StatusPage(props: { code: string; title: string; message: string
         <div className={styles.code} aria-hidden>
           {props.code}
         </div>
-        <Title1 as="h1" className={styles.title}>{props.title}</Title1>
+        <Title1 as="h1" className={styles.title}>
+          {props.title}
+        </Title1>
         <Body1>{props.message}</Body1>
         <div className={styles.actions}>{props.actions}</div>
       </Card>

@@ -29,10 +29,15 @@ export interface GuardInput {
 
 export type GuardDecision =
   | { type: 'allow'; /** A dashboard_token to keep as the page token. */ pageToken?: string }
-  | { type: 'redirect'; to: string; /** Revoke the session first (a user level the console does not know). */ endSession?: boolean };
+  | {
+      type: 'redirect';
+      to: string;
+      /** Revoke the session first (a user level the console does not know). */ endSession?: boolean;
+    };
 
 const allow: GuardDecision = { type: 'allow' };
-const redirectTo = (to: string, endSession = false): GuardDecision => (endSession ? { type: 'redirect', to, endSession } : { type: 'redirect', to });
+const redirectTo = (to: string, endSession = false): GuardDecision =>
+  endSession ? { type: 'redirect', to, endSession } : { type: 'redirect', to };
 
 /** The admin guard: cloud and si-customer pass, an end customer goes to the dashboards, anything else is logged out. */
 function adminGuard(user: SessionUser | null): GuardDecision {

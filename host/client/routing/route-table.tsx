@@ -42,7 +42,7 @@ function guardLoader(contribution: Contribution<RouteContribution>, context: Rou
       return redirect(decision.to);
     }
     // A permission in the route's gate is one more condition, for pages not reached through a shared link.
-    if (!decision.pageToken && user && !isPermitted(contribution.gate, user)) return redirect(GUARD_TARGETS.noPermission);
+    if (!decision.pageToken && !isPermitted(contribution.gate, user)) return redirect(GUARD_TARGETS.noPermission);
     if (decision.pageToken) context.tokens.setPageToken(decision.pageToken);
     return null;
   };
@@ -65,12 +65,18 @@ function pageRoute(contribution: Contribution<RouteContribution>, context: Route
  * redirects: '' and home → the application list, app/:app_id → its event view, unknown paths → the application list.
  * Two plugins claiming one path is a wiring error naming both.
  */
-export function buildRouteTable(contributions: readonly Contribution<RouteContribution>[], context: RouteTableContext): RouteObject[] {
+export function buildRouteTable(
+  contributions: readonly Contribution<RouteContribution>[],
+  context: RouteTableContext,
+): RouteObject[] {
   const claimed = new Map<string, string>();
   for (const { pluginId, value } of contributions) {
     const owner = claimed.get(value.path);
     if (owner) {
-      throw new PluginWiringError(`Plugins "${owner}" and "${pluginId}" both add the route "${value.path}"; remove one of them`, pluginId);
+      throw new PluginWiringError(
+        `Plugins "${owner}" and "${pluginId}" both add the route "${value.path}"; remove one of them`,
+        pluginId,
+      );
     }
     claimed.set(value.path, pluginId);
   }
@@ -99,4 +105,3 @@ export function buildRouteTable(contributions: readonly Contribution<RouteContri
     },
   ];
 }
-

@@ -25,9 +25,11 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
+    // Our own cache headers below, for files and for the index.html fallback alike.
+    cacheControl: false,
     setHeaders(response, path) {
       response.setHeader('cache-control', path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  return (_request, reply) => reply.sendFile('index.html');
 }

@@ -10,7 +10,12 @@ export default defineClientPlugin({
   manifest,
   i18n: { en, hk, cn },
   register(context) {
-    context.contribute(routes, { path: 'auth/login', load: loadLoginPage, titleKey: 'account.login.routeTitle', guard: 'login-type' });
+    context.contribute(routes, {
+      path: 'auth/login',
+      load: loadLoginPage,
+      titleKey: 'account.login.routeTitle',
+      guard: 'login-type',
+    });
     // The same login page, opened by the HTTP client when the session could not be refreshed (spec §8).
     context.contribute(routes, {
       path: 'auth/session-expired',

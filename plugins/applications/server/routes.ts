@@ -15,7 +15,7 @@ export function applicationRoutes(
   customers: EndCustomerRepository,
   summarySources: () => EventSummarySource[],
 ): AnyRouteDefinition[] {
-  const routes = [
+  return [
     defineRoute({
       method: 'GET',
       url: '/application/',
@@ -69,5 +69,4 @@ export function applicationRoutes(
       handler: ({ user, params }) => customers.remove(user, params.id),
     }),
   ];
-  return routes;
 }

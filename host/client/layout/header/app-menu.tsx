@@ -1,4 +1,17 @@
-import { Button, Menu, MenuButton, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Menu,
+  MenuButton,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { AppsRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +20,19 @@ import { appMenuItems, useContributions, useSession, type AppMenuItemContributio
 import { appMenuEntries, appMenuHref } from './app-menu-entries';
 
 const useStyles = makeStyles({
-  inline: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, '@media (max-width: 1023px)': { display: 'none' } },
-  compact: { display: 'none', '@media (max-width: 1023px)': { display: 'inline-flex' } },
+  inline: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    '@media (max-width: 1199px)': { display: 'none' },
+  },
+  compact: { display: 'none', '@media (max-width: 1199px)': { display: 'inline-flex' } },
+  entry: {
+    whiteSpace: 'nowrap',
+    minWidth: 'auto',
+    paddingLeft: tokens.spacingHorizontalS,
+    paddingRight: tokens.spacingHorizontalS,
+  },
   active: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -42,7 +66,7 @@ export const AppMenu = observer(function AppMenu({ appId }: { appId: string }) {
             <Button
               key={entry.item.id}
               appearance="subtle"
-              className={isCurrent(entry.item) ? styles.active : undefined}
+              className={mergeClasses(styles.entry, isCurrent(entry.item) && styles.active)}
               aria-current={isCurrent(entry.item) ? 'page' : undefined}
               disabled={!allowed(entry.item)}
               onClick={() => open(entry.item)}
@@ -52,7 +76,10 @@ export const AppMenu = observer(function AppMenu({ appId }: { appId: string }) {
           ) : (
             <Menu key={entry.group}>
               <MenuTrigger disableButtonEnhancement>
-                <MenuButton appearance="subtle" className={entry.items.some(isCurrent) ? styles.active : undefined}>
+                <MenuButton
+                  appearance="subtle"
+                  className={mergeClasses(styles.entry, entry.items.some(isCurrent) && styles.active)}
+                >
                   {t(`shell.appMenu.${entry.group}`)}
                 </MenuButton>
               </MenuTrigger>
@@ -65,7 +92,12 @@ export const AppMenu = observer(function AppMenu({ appId }: { appId: string }) {
       </div>
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          <MenuButton className={styles.compact} appearance="subtle" icon={<AppsRegular />} aria-label={t('shell.appMenu.more')} />
+          <MenuButton
+            className={styles.compact}
+            appearance="subtle"
+            icon={<AppsRegular />}
+            aria-label={t('shell.appMenu.more')}
+          />
         </MenuTrigger>
         <MenuPopover>
           <MenuList>

@@ -26,8 +26,15 @@ const useStyles = makeStyles({
     '@media (max-width: 767px)': { padding: `0 ${tokens.spacingHorizontalS}`, gap: tokens.spacingHorizontalXS },
   },
   menuToggle: { display: 'none', '@media (max-width: 767px)': { display: 'inline-flex' } },
-  logo: { display: 'flex', alignItems: 'center', flexShrink: 0, marginRight: tokens.spacingHorizontalM },
-  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  logo: {
+    display: 'flex',
+    alignItems: 'center',
+    flexShrink: 0,
+    marginRight: tokens.spacingHorizontalM,
+    '@media (max-width: 767px)': { marginRight: 0 },
+  },
+  // Header actions may shrink (the switcher truncates its label) but never spill over their neighbours.
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0, overflow: 'hidden' },
   spacer: { flex: 1 },
   end: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
 });
@@ -55,7 +62,7 @@ export const Header = observer(function Header() {
         onClick={() => ui.toggleMobileSidebar()}
       />
       <Link to="/" className={styles.logo} aria-label={t('shell.header.home')}>
-        <CompanyLogo />
+        <CompanyLogo compact />
       </Link>
       <div className={styles.actions}>
         {actions.map(({ id, component: Action }) => (

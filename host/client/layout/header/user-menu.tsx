@@ -1,4 +1,15 @@
-import { Avatar, Button, Menu, MenuDivider, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, makeStyles } from '@fluentui/react-components';
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+} from '@fluentui/react-components';
 import { PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +19,14 @@ import { useSession } from '../../../../core/client';
 export const MY_ACCOUNT_PATH = '/account-management/my-account';
 
 const useStyles = makeStyles({
-  name: { maxWidth: '160px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', '@media (max-width: 767px)': { display: 'none' } },
+  button: { minWidth: 'auto' },
+  name: {
+    maxWidth: '160px',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    '@media (max-width: 1359px)': { display: 'none' },
+  },
 });
 
 /** The user menu: the user's name, My Account (disabled without profileedit) and Logout. */
@@ -28,14 +46,23 @@ export const UserMenu = observer(function UserMenu() {
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" title={t('shell.header.userMenu')} icon={<Avatar name={user.name} size={28} color="colorful" />}>
+        <Button
+          className={styles.button}
+          appearance="subtle"
+          title={t('shell.header.userMenu')}
+          icon={<Avatar name={user.name} size={28} color="colorful" />}
+        >
           <span className={styles.name}>{user.name}</span>
         </Button>
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
           <MenuGroupHeader>{user.username}</MenuGroupHeader>
-          <MenuItem icon={<PersonRegular />} disabled={!session.hasPermission('profileedit')} onClick={() => void navigate(MY_ACCOUNT_PATH)}>
+          <MenuItem
+            icon={<PersonRegular />}
+            disabled={!session.hasPermission('profileedit')}
+            onClick={() => void navigate(MY_ACCOUNT_PATH)}
+          >
             {t('shell.header.myAccount')}
           </MenuItem>
           <MenuDivider />

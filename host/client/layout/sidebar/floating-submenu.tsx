@@ -13,7 +13,12 @@ export function FloatingSubmenu(props: { group: SidebarGroup; top: number; onMou
   const { t } = useTranslation();
   const { group } = props;
   return (
-    <div className={styles.floating} style={{ top: props.top }} onMouseEnter={props.onMouseEnter} onMouseLeave={props.onMouseLeave}>
+    <div
+      className={styles.floating}
+      style={{ top: props.top }}
+      onMouseEnter={props.onMouseEnter}
+      onMouseLeave={props.onMouseLeave}
+    >
       {group.url ? (
         <NavLink to={group.url} className={styles.floatingItem}>
           {t(group.titleKey)}
@@ -22,7 +27,11 @@ export function FloatingSubmenu(props: { group: SidebarGroup; top: number; onMou
         <div className={styles.floatingTitle}>{t(group.titleKey)}</div>
       )}
       {group.items.map((item) => (
-        <NavLink key={item.id} to={item.url} className={({ isActive }) => mergeClasses(styles.floatingItem, isActive && styles.itemActive)}>
+        <NavLink
+          key={item.id}
+          to={item.url}
+          className={({ isActive }) => mergeClasses(styles.floatingItem, isActive && styles.itemActive)}
+        >
           {t(item.titleKey)}
         </NavLink>
       ))}

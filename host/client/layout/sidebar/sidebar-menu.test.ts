@@ -12,9 +12,30 @@ const groups: SidebarGroupContribution[] = [
 ];
 const items: SidebarItemContribution[] = [
   { groupId: 'account-management', id: 'my-account', titleKey: 'myAccount', url: '/account-management/my-account', order: 3 },
-  { groupId: 'account-management', id: 'users', titleKey: 'users', url: '/account-management/users', order: 1, customPermissions: ['useredit'] },
-  { groupId: 'account-management', id: 'user-group', titleKey: 'userGroup', url: '/account-management/user-group', order: 2, customPermissions: ['useredit'] },
-  { groupId: 'customer-management', id: 'end-customer', titleKey: 'endCustomer', url: '/customer-management/end-customer', order: 1, customPermissions: ['useredit'] },
+  {
+    groupId: 'account-management',
+    id: 'users',
+    titleKey: 'users',
+    url: '/account-management/users',
+    order: 1,
+    customPermissions: ['useredit'],
+  },
+  {
+    groupId: 'account-management',
+    id: 'user-group',
+    titleKey: 'userGroup',
+    url: '/account-management/user-group',
+    order: 2,
+    customPermissions: ['useredit'],
+  },
+  {
+    groupId: 'customer-management',
+    id: 'end-customer',
+    titleKey: 'endCustomer',
+    url: '/customer-management/end-customer',
+    order: 1,
+    customPermissions: ['useredit'],
+  },
   { groupId: 'diagnosis', id: 'raw', titleKey: 'rawData', url: '/app/{app_id}/raw-data?live=1', order: 2 },
   { groupId: 'diagnosis', id: 'audit', titleKey: 'auditHistory', url: '/diagnosis/audit-history', order: 1 },
   { groupId: 'secret', id: 'hidden', titleKey: 'hidden', url: '/secret', order: 1 },

@@ -45,11 +45,10 @@ export const useSidebarStyles = makeStyles({
       width: '280px',
       maxWidth: '85vw',
       transform: 'translateX(-100%)',
-      boxShadow: tokens.shadow28,
     },
   },
   minified: { width: `${SIDEBAR_MINIFIED_WIDTH}px` },
-  mobileOpen: { '@media (max-width: 767px)': { transform: 'translateX(0)' } },
+  mobileOpen: { '@media (max-width: 767px)': { transform: 'translateX(0)', boxShadow: tokens.shadow28 } },
   top: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalS}` },
   heading: {
     margin: `0 0 ${tokens.spacingVerticalS} ${tokens.spacingHorizontalXS}`,
@@ -60,7 +59,12 @@ export const useSidebarStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
   },
   search: { width: '100%' },
-  scroller: { flex: 1, overflowY: 'auto', overflowX: 'hidden', padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}` },
+  scroller: {
+    flex: 1,
+    overflowY: 'auto',
+    overflowX: 'hidden',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+  },
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
   groupRow: row,
   groupRowMinified: { justifyContent: 'center', padding: 0 },
@@ -77,9 +81,8 @@ export const useSidebarStyles = makeStyles({
   items: { listStyle: 'none', margin: '2px 0 4px', padding: 0, display: 'flex', flexDirection: 'column', gap: '2px' },
   item: {
     ...row,
-    minHeight: '34px',
+    minHeight: '36px',
     paddingLeft: '44px',
-    fontSize: tokens.fontSizeBase200,
   },
   itemActive: {
     backgroundColor: tokens.colorBrandBackground2,
@@ -116,5 +119,5 @@ export const useSidebarStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     ':hover': {},
   },
-  floatingItem: { ...row, minHeight: '34px', fontSize: tokens.fontSizeBase200 },
+  floatingItem: { ...row, minHeight: '36px' },
 });

@@ -1,10 +1,23 @@
 import { Button, Caption1, Input, Tooltip, mergeClasses } from '@fluentui/react-components';
-import { ChevronRightRegular, DismissRegular, PanelLeftContractRegular, PanelLeftExpandRegular, SearchRegular } from '@fluentui/react-icons';
+import {
+  ChevronRightRegular,
+  DismissRegular,
+  PanelLeftContractRegular,
+  PanelLeftExpandRegular,
+  SearchRegular,
+} from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { sidebarGroups, sidebarItems, useContributions, useRootStore, useSessionUser, useSystemInfo } from '../../../../core/client';
+import {
+  sidebarGroups,
+  sidebarItems,
+  useContributions,
+  useRootStore,
+  useSessionUser,
+  useSystemInfo,
+} from '../../../../core/client';
 import { MOBILE_QUERY, useMediaQuery } from '../use-media-query';
 import { FloatingSubmenu, FLOATING_SUBMENU_HIDE_DELAY_MS } from './floating-submenu';
 import {
@@ -48,13 +61,13 @@ export const Sidebar = observer(function Sidebar() {
 
   const [query, setQuery] = useState('');
   const [state, setState] = useState<MenuState>(() => initialMenuState(menu, pathname));
-  // Re-run a search when the texts change language or the menu changes under it.
+  // A search follows the query, the language and the menu; clearing it resets every entry once.
   useEffect(() => {
     if (query.trim() !== '') setState(searchMenu(menu, query, t));
-  }, [menu, t]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [menu, query, t]);
   const search = (value: string) => {
     setQuery(value);
-    setState(searchMenu(menu, value, t));
+    if (value.trim() === '') setState(searchMenu(menu, '', t));
   };
   const entry = (key: string) => state[key] ?? VISIBLE;
 
@@ -85,14 +98,19 @@ export const Sidebar = observer(function Sidebar() {
           <h2 className={styles.heading}>{t('shell.sidebar.heading')}</h2>
           <Input
             className={styles.search}
-            size="small"
             value={query}
             placeholder={t('shell.sidebar.search')}
             aria-label={t('shell.sidebar.search')}
             contentBefore={<SearchRegular />}
             contentAfter={
               query ? (
-                <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label={t('shell.sidebar.search')} onClick={() => search('')} />
+                <Button
+                  size="small"
+                  appearance="transparent"
+                  icon={<DismissRegular />}
+                  aria-label={t('shell.sidebar.search')}
+                  onClick={() => search('')}
+                />
               ) : undefined
             }
             onChange={(_event, data) => search(data.value)}
@@ -109,7 +127,9 @@ export const Sidebar = observer(function Sidebar() {
           {visibleGroups.map((group) => {
             const Icon = group.icon;
             const expanded = entry(group.id).state === 'expand';
-            const active = group.url ? isActiveUrl(group.url, pathname) : group.items.some((item) => isActiveUrl(item.url, pathname));
+            const active = group.url
+              ? isActiveUrl(group.url, pathname)
+              : group.items.some((item) => isActiveUrl(item.url, pathname));
             const rowClass = mergeClasses(
               styles.groupRow,
               active && styles.groupActive,
@@ -123,7 +143,9 @@ export const Sidebar = observer(function Sidebar() {
                   <Icon />
                 </span>
                 {!minified && <span className={styles.label}>{label}</span>}
-                {!minified && !group.url && <ChevronRightRegular className={mergeClasses(styles.chevron, expanded && styles.chevronOpen)} aria-hidden />}
+                {!minified && !group.url && (
+                  <ChevronRightRegular className={mergeClasses(styles.chevron, expanded && styles.chevronOpen)} aria-hidden />
+                )}
               </>
             );
             return (
@@ -160,7 +182,10 @@ export const Sidebar = observer(function Sidebar() {
                       .filter((item) => !entry(itemKey(group, item)).hide)
                       .map((item) => (
                         <li key={item.id}>
-                          <NavLink to={item.url} className={({ isActive }) => mergeClasses(styles.item, isActive && styles.itemActive)}>
+                          <NavLink
+                            to={item.url}
+                            className={({ isActive }) => mergeClasses(styles.item, isActive && styles.itemActive)}
+                          >
                             {t(item.titleKey)}
                           </NavLink>
                         </li>
@@ -176,7 +201,11 @@ export const Sidebar = observer(function Sidebar() {
 
       <div className={mergeClasses(styles.footer, minified && styles.footerMinified)}>
         {!isMobile && (
-          <Tooltip content={t(minified ? 'shell.sidebar.expand' : 'shell.sidebar.minify')} relationship="label" positioning="after">
+          <Tooltip
+            content={t(minified ? 'shell.sidebar.expand' : 'shell.sidebar.minify')}
+            relationship="label"
+            positioning="after"
+          >
             <Button
               appearance="subtle"
               icon={minified ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}

@@ -15,9 +15,21 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
     backgroundImage: `radial-gradient(circle at 15% 0%, ${tokens.colorBrandBackground2} 0, transparent 45%), radial-gradient(circle at 100% 100%, ${tokens.colorPaletteTealBackground2} 0, transparent 40%)`,
   },
-  top: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXXL}`, '@media (max-width: 767px)': { padding: tokens.spacingHorizontalM } },
+  top: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalXXL}`,
+    '@media (max-width: 767px)': { padding: tokens.spacingHorizontalM },
+  },
   main: { flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: tokens.spacingHorizontalL },
-  card: { width: '100%', maxWidth: '420px', padding: '32px', boxShadow: tokens.shadow16, '@media (max-width: 480px)': { padding: '24px 20px' } },
+  card: {
+    width: '100%',
+    maxWidth: '420px',
+    padding: '32px',
+    boxShadow: tokens.shadow16,
+    '@media (max-width: 480px)': { padding: '24px 20px' },
+  },
   footer: { textAlign: 'center', padding: tokens.spacingVerticalL, color: tokens.colorNeutralForeground3 },
 });
 

@@ -103,7 +103,11 @@ export default function LoginPage() {
             onChange={(_event, data) => setPassword(data.value)}
           />
         </Field>
-        <Checkbox label={t('account.login.rememberMe')} checked={rememberMe} onChange={(_event, data) => setRememberMe(data.checked === true)} />
+        <Checkbox
+          label={t('account.login.rememberMe')}
+          checked={rememberMe}
+          onChange={(_event, data) => setRememberMe(data.checked === true)}
+        />
         <Button
           className={styles.submit}
           type="submit"

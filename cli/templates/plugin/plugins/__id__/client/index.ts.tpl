@@ -1,4 +1,4 @@
-import { AppsListDetailRegular } from '@fluentui/react-icons';
+import { PuzzlePieceRegular } from '@fluentui/react-icons';
 import { defineClientPlugin, routes, sidebarGroups } from '../../../core/client';
 import { manifest } from '../manifest';
 import cn from './i18n/cn.json';
@@ -14,6 +14,6 @@ export default defineClientPlugin({
     // The page loads on first visit, so it adds nothing to the login page.
     context.contribute(routes, { path: '{{id}}', load: () => import('./{{Name}}Page'), titleKey: '{{id}}.title', guard: 'auth' });
     // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
-    context.contribute(sidebarGroups, { id: '{{id}}', titleKey: '{{id}}.title', icon: AppsListDetailRegular, order: 100, url: '/{{id}}' });
+    context.contribute(sidebarGroups, { id: '{{id}}', titleKey: '{{id}}.title', icon: PuzzlePieceRegular, order: 100, url: '/{{id}}' });
   },
 });

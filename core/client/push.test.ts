@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { PushClient } from './push';
+import { MemoryStorage } from './testing/memory-storage';
+import { TokenStore } from './token-store';
+
+const until = async (condition: () => boolean, timeoutMs = 2000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};
+
+describe('PushClient', () => {
+  let server: WebSocketServer;
+  let sockets: { token: string | null; socket: WebSocket }[];
+  let tokens: TokenStore;
+  let push: PushClient;
+
+  beforeEach(async () => {
+    sockets = [];
+    server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    server.on('connection', (socket, request) => {
+      sockets.push({ token: new URL(request.url ?? '', 'http://x').searchParams.get('token'), socket });
+    });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    tokens = new TokenStore(new MemoryStorage(), new MemoryStorage());
+    tokens.save({ access_token: 'access-1', refresh_token: 'refresh-1' });
+    push = new PushClient({
+      tokens,
+      url: (token) => `ws://127.0.0.1:${port}/api/ws?token=${token}`,
+      createSocket: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
+      initialDelayMs: 10,
+    });
+  });
+
+  afterEach(async () => {
+    push.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const open = () => sockets.filter(({ socket }) => socket.readyState === WebSocket.OPEN);
+
+  it('opens one socket with the access token and hands each topic its messages', async () => {
+    const updates: unknown[] = [];
+    const refreshes: unknown[] = [];
+    push.subscribe('system-event-update', (data) => updates.push(data));
+    push.subscribe('system-event-refresh', (data) => refreshes.push(data));
+    await until(() => open().length === 1);
+    expect(sockets.map(({ token }) => token)).toEqual(['access-1']);
+    open()[0]!.socket.send(JSON.stringify({ topic: 'system-event-update', data: { appId: 'a' } }));
+    await until(() => updates.length === 1);
+    expect(updates).toEqual([{ appId: 'a' }]);
+    expect(refreshes).toEqual([]);
+  });
+
+  it('reconnects after the connection drops', async () => {
+    push.subscribe('system-event-update', () => undefined);
+    await until(() => open().length === 1);
+    open()[0]!.socket.terminate();
+    await until(() => sockets.length === 2 && open().length === 1);
+  });
+
+  it('reconnects with the new access token after a refresh, and closes when nobody listens', async () => {
+    const stop = push.subscribe('system-event-update', () => undefined);
+    await until(() => open().length === 1);
+    tokens.save({ access_token: 'access-2', refresh_token: 'refresh-2' });
+    await until(() => open().length === 1 && open()[0]!.token === 'access-2');
+    stop();
+    await until(() => open().length === 0);
+  });
+
+  it('stays closed without a token', async () => {
+    tokens.clear();
+    push.subscribe('system-event-update', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sockets).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+import { createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createHttpClient,
+  createI18n,
+  createRootStore,
+  TokenStore,
+  type RootStore,
+  type RouteContribution,
+} from '../../../core/client';
+import { MemoryStorage } from '../../../core/client/testing/memory-storage';
+import { PERMISSIONS, type Contribution, type SessionUser } from '../../../core/common';
+import { buildRouteTable, usesShellLayout } from './route-table';
+
+const page = async () => ({ default: () => null });
+const route = (pluginId: string, value: Omit<RouteContribution, 'load'>, gate = {}): Contribution<RouteContribution> => ({
+  pluginId,
+  value: { ...value, load: page },
+  gate,
+});
+
+const contributions = [
+  route('account', { path: 'auth/login', guard: 'login-type' }),
+  route('applications', { path: 'application/application-list', guard: 'auth' }),
+  route('users', { path: 'account-management/users', guard: 'system-admin', customPermissions: ['useredit'] }),
+  route('dashboard', { path: 'app/:app_id/dashboard/main', guard: 'dashboard' }),
+  route('events', { path: 'app/:app_id/event-view', guard: 'auth' }),
+];
+
+const user = (permissions: string[]): SessionUser => ({
+  id: 'u1',
+  username: 'si',
+  name: 'Integrator',
+  level: 'si-customer',
+  permissions,
+  organisationId: 'o1',
+  endCustomerId: null,
+});
+
+describe('route table', () => {
+  let store: RootStore;
+  let tokens: TokenStore;
+  let routers: ReturnType<typeof createMemoryRouter>[];
+
+  beforeEach(() => {
+    routers = [];
+    tokens = new TokenStore(new MemoryStorage(), new MemoryStorage());
+    const http = createHttpClient({
+      tokens,
+      language: () => 'en',
+      translate: (key) => key,
+      notify: () => undefined,
+      navigate: () => undefined,
+      currentPath: () => '/',
+      onSessionExpired: () => undefined,
+      prefixUrl: 'http://127.0.0.1:9/api',
+    });
+    store = createRootStore({}, { http, tokens, i18n: createI18n({ en: {}, hk: {}, cn: {} }, 'en'), preferences: new MemoryStorage() });
+  });
+
+  afterEach(() => {
+    for (const router of routers) router.dispose();
+  });
+
+  /** Opens a path and returns where the guards and redirects finally land. */
+  const open = async (path: string, routeList = contributions) => {
+    const router = createMemoryRouter(buildRouteTable(routeList, { session: store.session, tokens, sessionStorage: new MemoryStorage() }), {
+      initialEntries: [path],
+    });
+    routers.push(router);
+    await new Promise<void>((resolve) => {
+      const done = () => router.state.initialized && router.state.navigation.state === 'idle';
+      if (done()) return resolve();
+      const stop = router.subscribe(() => {
+        if (done()) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    return `${router.state.location.pathname}${router.state.location.search}`;
+  };
+
+  const logIn = async (permissions: string[] = [...PERMISSIONS]) => {
+    await store.session.restore();
+    store.session.setUser(user(permissions));
+  };
+
+  it('sends visitors from the empty path through the application list to the login page', async () => {
+    expect(await open('/')).toBe('/auth/login');
+  });
+
+  it('redirects home, an application and unknown paths as the spec route table says', async () => {
+    await logIn();
+    expect(await open('/')).toBe('/application/application-list');
+    expect(await open('/home')).toBe('/application/application-list');
+    expect(await open('/app/plant_1')).toBe('/app/plant_1/event-view');
+    expect(await open('/no/such/page')).toBe('/application/application-list');
+    expect(await open('/auth/login')).toBe('/application/application-list');
+  });
+
+  it('sends unknown paths to the 404 page while no plugin serves the application list', async () => {
+    await logIn();
+    expect(await open('/no/such/page', contributions.slice(0, 1))).toBe('/auth/not-found');
+  });
+
+  it('applies the customPermissions of system-admin routes', async () => {
+    await logIn(['setting']);
+    expect(await open('/account-management/users')).toBe('/auth/no-permission');
+    await logIn(['useredit']);
+    expect(await open('/account-management/users')).toBe('/account-management/users');
+  });
+
+  it('keeps a dashboard_token as the page token and opens the dashboard without login', async () => {
+    expect(await open('/app/plant_1/dashboard/main?dashboard_token=shared')).toBe('/app/plant_1/dashboard/main?dashboard_token=shared');
+    expect(tokens.pageToken).toBe('shared');
+  });
+
+  it('treats a permission in the route gate as one more condition', async () => {
+    await logIn(['event']);
+    const gated = [...contributions, route('audit', { path: 'diagnosis/audit-history', guard: 'auth' }, { permission: 'setting' })];
+    expect(await open('/diagnosis/audit-history', gated)).toBe('/auth/no-permission');
+  });
+
+  it('refuses two plugins claiming one path, naming both', () => {
+    const clash = [...contributions, route('other', { path: 'application/application-list', guard: 'auth' })];
+    expect(() => buildRouteTable(clash, { session: store.session, tokens, sessionStorage: new MemoryStorage() })).toThrow(
+      /"applications" and "other" both add the route "application\/application-list"/,
+    );
+  });
+
+  it('shows auth and public pages without the header and sidebar', () => {
+    expect(['auth/login', 'public/event/:payload', 'application/application-list', 'authority'].map(usesShellLayout)).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+});

@@ -1,0 +1,23 @@
+import { defineClientPlugin, routes, sidebarItems } from '../../../core/client';
+import { auditI18n } from '../common/i18n';
+import { manifest } from '../manifest';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: auditI18n,
+  register(context) {
+    context.contribute(routes, {
+      path: 'diagnosis/audit-history',
+      load: () => import('./pages/audit-history-page'),
+      titleKey: 'audit.title',
+      guard: 'system-admin',
+    });
+    context.contribute(sidebarItems, {
+      groupId: 'diagnosis',
+      id: 'audit.history',
+      titleKey: 'audit.title',
+      url: '/diagnosis/audit-history',
+      order: 10,
+    });
+  },
+});

@@ -1,0 +1,30 @@
+import { AuditLogToken, defineRoute, defineServerPlugin, HttpError } from '../../../core/server';
+import { AuditHistoryQuery } from '../common';
+import { auditI18n } from '../common/i18n';
+import { manifest } from '../manifest';
+
+export default defineServerPlugin({
+  manifest,
+  i18n: auditI18n,
+  register(context) {
+    const auditLog = context.resolve(AuditLogToken);
+    context.addRoute(
+      defineRoute({
+        method: 'GET',
+        url: '/audit-history/',
+        summary: 'One page of the audit trail, newest first (cloud: all; si-customer: its organisation’s users)',
+        query: AuditHistoryQuery,
+        handler: ({ user, query }) => {
+          // Diagnosis pages sit behind the admin guard; an end-customer user has no audit view.
+          if (user.level === 'end-customer') throw HttpError.forbidden();
+          return auditLog.list({
+            limit: query.limit,
+            offset: query.offset,
+            keyword: query.keyword?.trim() || undefined,
+            organisationId: user.level === 'si-customer' ? (user.organisationId ?? '') : undefined,
+          });
+        },
+      }),
+    );
+  },
+});
