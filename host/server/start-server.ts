@@ -87,7 +87,9 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       { pluginId: 'core', migrations: coreMigrations },
       ...selection.installed.map((plugin) => ({ pluginId: plugin.manifest.id, migrations: plugin.migrations ?? [] })),
     ]);
-    if (applied.length > 0) app.log.info({ migrations: applied.map((step) => `${step.pluginId}/${step.migrationId}`) }, 'migrations applied');
+    if (applied.length > 0) {
+      app.log.info({ migrations: applied.map((step) => `${step.pluginId}/${step.migrationId}`) }, 'migrations applied');
+    }
 
     const { db } = connection;
     const settings = new SystemSettings(db);
@@ -122,7 +124,9 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     for (const route of coreRoutes) routes.add({ pluginId: 'core', route });
     const closeHooks: (() => Promise<void> | void)[] = [];
     openedSteps.push(async () => {
-      for (const hook of closeHooks.reverse()) await Promise.resolve(hook()).catch((error: unknown) => app.log.error({ err: error }, 'plugin onClose failed'));
+      for (const hook of closeHooks.reverse()) {
+        await Promise.resolve(hook()).catch((error: unknown) => app.log.error({ err: error }, 'plugin onClose failed'));
+      }
     });
     const wired = await wirePlugins(selection.running, {
       root,

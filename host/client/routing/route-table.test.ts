@@ -20,6 +20,8 @@ const route = (pluginId: string, value: Omit<RouteContribution, 'load'>, gate = 
 });
 
 const contributions = [
+  route('shell', { path: 'auth/no-permission', guard: 'none' }),
+  route('shell', { path: 'auth/not-found', guard: 'none' }),
   route('account', { path: 'auth/login', guard: 'login-type' }),
   route('applications', { path: 'application/application-list', guard: 'auth' }),
   route('users', { path: 'account-management/users', guard: 'system-admin', customPermissions: ['useredit'] }),
@@ -55,7 +57,10 @@ describe('route table', () => {
       onSessionExpired: () => undefined,
       prefixUrl: 'http://127.0.0.1:9/api',
     });
-    store = createRootStore({}, { http, tokens, i18n: createI18n({ en: {}, hk: {}, cn: {} }, 'en'), preferences: new MemoryStorage() });
+    store = createRootStore(
+      {},
+      { http, tokens, i18n: createI18n({ en: {}, hk: {}, cn: {} }, 'en'), preferences: new MemoryStorage() },
+    );
   });
 
   afterEach(() => {
@@ -64,9 +69,12 @@ describe('route table', () => {
 
   /** Opens a path and returns where the guards and redirects finally land. */
   const open = async (path: string, routeList = contributions) => {
-    const router = createMemoryRouter(buildRouteTable(routeList, { session: store.session, tokens, sessionStorage: new MemoryStorage() }), {
-      initialEntries: [path],
-    });
+    const router = createMemoryRouter(
+      buildRouteTable(routeList, { session: store.session, tokens, sessionStorage: new MemoryStorage() }),
+      {
+        initialEntries: [path],
+      },
+    );
     routers.push(router);
     await new Promise<void>((resolve) => {
       const done = () => router.state.initialized && router.state.navigation.state === 'idle';
@@ -99,9 +107,11 @@ describe('route table', () => {
     expect(await open('/auth/login')).toBe('/application/application-list');
   });
 
-  it('sends unknown paths to the 404 page while no plugin serves the application list', async () => {
+  it('shows the 404 page for unknown paths while no plugin serves the application list', async () => {
     await logIn();
-    expect(await open('/no/such/page', contributions.slice(0, 1))).toBe('/auth/not-found');
+    const withoutList = contributions.filter((contribution) => contribution.pluginId !== 'applications');
+    expect(await open('/no/such/page', withoutList)).toBe('/no/such/page');
+    expect(routers.at(-1)?.state.matches.at(-1)?.route.path).toBe('*');
   });
 
   it('applies the customPermissions of system-admin routes', async () => {
@@ -112,13 +122,18 @@ describe('route table', () => {
   });
 
   it('keeps a dashboard_token as the page token and opens the dashboard without login', async () => {
-    expect(await open('/app/plant_1/dashboard/main?dashboard_token=shared')).toBe('/app/plant_1/dashboard/main?dashboard_token=shared');
+    expect(await open('/app/plant_1/dashboard/main?dashboard_token=shared')).toBe(
+      '/app/plant_1/dashboard/main?dashboard_token=shared',
+    );
     expect(tokens.pageToken).toBe('shared');
   });
 
   it('treats a permission in the route gate as one more condition', async () => {
     await logIn(['event']);
-    const gated = [...contributions, route('audit', { path: 'diagnosis/audit-history', guard: 'auth' }, { permission: 'setting' })];
+    const gated = [
+      ...contributions,
+      route('audit', { path: 'diagnosis/audit-history', guard: 'auth' }, { permission: 'setting' }),
+    ];
     expect(await open('/diagnosis/audit-history', gated)).toBe('/auth/no-permission');
   });
 

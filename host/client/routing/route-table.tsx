@@ -82,8 +82,10 @@ export function buildRouteTable(
   }
   const bare = contributions.filter((contribution) => !usesShellLayout(contribution.value.path));
   const framed = contributions.filter((contribution) => usesShellLayout(contribution.value.path));
-  // Without a plugin serving the application list, unknown paths must not bounce between two redirects.
-  const fallback = claimed.has(APPLICATION_LIST_PATH.slice(1)) ? APPLICATION_LIST_PATH : '/auth/not-found';
+  // Without a plugin serving the application list, unknown paths show the 404 page rather than bounce between redirects.
+  const unknownPath: RouteObject = claimed.has(APPLICATION_LIST_PATH.slice(1))
+    ? { path: '*', element: null, loader: () => redirect(APPLICATION_LIST_PATH) }
+    : { path: '*', lazy: async () => ({ Component: (await import('../pages/not-found-page')).default }) };
 
   return [
     {
@@ -100,7 +102,7 @@ export function buildRouteTable(
         },
         ...bare.map((contribution) => pageRoute(contribution, context)),
         { element: <ShellLayout />, children: framed.map((contribution) => pageRoute(contribution, context)) },
-        { path: '*', element: null, loader: () => redirect(fallback) },
+        unknownPath,
       ],
     },
   ];

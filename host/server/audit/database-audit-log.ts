@@ -30,12 +30,20 @@ export class DatabaseAuditLog implements AuditLog {
     }
     if (query.keyword) {
       const pattern = `%${query.keyword.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-      conditions.push(or(ilike(auditRecords.username, pattern), ilike(auditRecords.action, pattern), ilike(auditRecords.target, pattern))!);
+      conditions.push(
+        or(ilike(auditRecords.username, pattern), ilike(auditRecords.action, pattern), ilike(auditRecords.target, pattern))!,
+      );
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const [totals, rows] = await Promise.all([
       this.db.select({ total: count() }).from(auditRecords).where(where),
-      this.db.select().from(auditRecords).where(where).orderBy(desc(auditRecords.at), desc(auditRecords.id)).limit(query.limit).offset(query.offset),
+      this.db
+        .select()
+        .from(auditRecords)
+        .where(where)
+        .orderBy(desc(auditRecords.at), desc(auditRecords.id))
+        .limit(query.limit)
+        .offset(query.offset),
     ]);
     return {
       total: totals[0]?.total ?? 0,

@@ -56,7 +56,13 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit }: Sess
     rateLimit: { max: 20, timeWindowMs: 60_000 },
     audit: false,
     async handler({ body, request }) {
-      const attempt = { username: body.username, action: LOGIN_ACTION, target: body.username, pluginId: 'core', address: request.ip };
+      const attempt = {
+        username: body.username,
+        action: LOGIN_ACTION,
+        target: body.username,
+        pluginId: 'core',
+        address: request.ip,
+      };
       if (await throttle.isLocked(body.username)) {
         await audit.record({ ...attempt, userId: null, outcome: 'failure', detail: { reason: 'locked' } });
         throw new HttpError(429, 'errors.tooManyLoginAttempts', { minutes: throttle.windowMinutes });
@@ -95,7 +101,10 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit }: Sess
     audit: 'auth.logout',
     async handler({ body, request, user }) {
       const access = await tokens.verifyAccess(bearerToken(request.headers.authorization) ?? '');
-      const families = new Set([access?.familyId, body.refresh_token ? await sessions.familyOf(body.refresh_token, user.id) : null]);
+      const families = new Set([
+        access?.familyId,
+        body.refresh_token ? await sessions.familyOf(body.refresh_token, user.id) : null,
+      ]);
       for (const familyId of families) if (familyId) await sessions.revokeFamily(familyId);
     },
   });

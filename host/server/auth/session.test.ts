@@ -44,7 +44,9 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
   });
 
   it('logs in with a bearer token pair whose expiry is in seconds, and audits it', async () => {
-    const response = await server.request('POST', '/api/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
+    const response = await server.request('POST', '/api/auth/login', {
+      body: { username: 'admin', password: TEST_ADMIN_PASSWORD },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
     expect(response.headers['x-ratelimit-limit']).toBe('20');
@@ -59,7 +61,9 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
   });
 
   it('keeps a remembered login for 30 days', async () => {
-    const response = await server.request('POST', '/api/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD, rememberMe: true } });
+    const response = await server.request('POST', '/api/auth/login', {
+      body: { username: 'admin', password: TEST_ADMIN_PASSWORD, rememberMe: true },
+    });
     rememberedRefreshToken = response.body.refresh_token;
     const claims = decodeJwt(rememberedRefreshToken);
     expect(claims.exp! - claims.iat!).toBe(30 * 86_400);
@@ -115,12 +119,18 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
   it('logs out: the login’s refresh tokens stop working, and so does one sent in the body', async () => {
     const here = await server.login();
     const elsewhere = await server.login();
-    const response = await server.request('POST', '/api/auth/logout', { token: here.access_token, body: { refresh_token: elsewhere.refresh_token } });
+    const response = await server.request('POST', '/api/auth/logout', {
+      token: here.access_token,
+      body: { refresh_token: elsewhere.refresh_token },
+    });
     expect(response.status).toBe(204);
     expect((await refresh(here.refresh_token)).status).toBe(401);
     expect((await refresh(elsewhere.refresh_token)).status).toBe(401);
     // Another login of the same user stays, and nobody can log out someone else's session.
-    await server.request('POST', '/api/auth/logout', { token: here.access_token, body: { refresh_token: operatorPair.refresh_token } });
+    await server.request('POST', '/api/auth/logout', {
+      token: here.access_token,
+      body: { refresh_token: operatorPair.refresh_token },
+    });
     expect((await refresh(rememberedRefreshToken)).status).toBe(200);
     expect((await refresh(operatorPair.refresh_token)).status).toBe(200);
   });
@@ -129,7 +139,9 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
     await server.createUser({ username: 'leaver', password: 'leaver-password' });
     const pair = await server.login('leaver', 'leaver-password');
     await db().update(users).set({ disabled: true }).where(eq(users.username, 'leaver'));
-    expect((await server.request('POST', '/api/auth/login', { body: { username: 'leaver', password: 'leaver-password' } })).status).toBe(401);
+    expect(
+      (await server.request('POST', '/api/auth/login', { body: { username: 'leaver', password: 'leaver-password' } })).status,
+    ).toBe(401);
     expect((await me(pair.access_token)).status).toBe(401);
     expect((await refresh(pair.refresh_token)).status).toBe(401);
   });
@@ -143,23 +155,35 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
   it('describes the system before login', async () => {
     const response = await server.request('GET', '/api/system/info');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ companyName: 'Sensorium', logoUrl: null, version: '1.7.3', licences: { all: true, keys: [] }, plugins: ['gateways'] });
+    expect(response.body).toEqual({
+      companyName: 'Sensorium',
+      logoUrl: null,
+      version: '1.7.3',
+      licences: { all: true, keys: [] },
+      plugins: ['gateways'],
+    });
   });
 
   it('locks an account for 15 minutes after 5 wrong passwords, even with the right one', async () => {
     await server.createUser({ username: 'target', password: 'target-password' });
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await server.request('POST', '/api/auth/login', { body: { username: 'target', password: 'guess' } })).status).toBe(401);
+      expect((await server.request('POST', '/api/auth/login', { body: { username: 'target', password: 'guess' } })).status).toBe(
+        401,
+      );
     }
     const locked = await server.request('POST', '/api/auth/login', {
       body: { username: 'target', password: 'target-password' },
       headers: { 'accept-language': 'zh-CN' },
     });
     expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ code: 'errors.tooManyLoginAttempts', message: '此账户登录失败次数过多，请于 15 分钟后再试。' });
-    expect((await server.request('POST', '/api/auth/login', { body: { username: 'operator', password: 'operator-password' } })).status).toBe(200);
+    expect(locked.body).toMatchObject({
+      code: 'errors.tooManyLoginAttempts',
+      message: '此账户登录失败次数过多，请于 15 分钟后再试。',
+    });
+    expect(
+      (await server.request('POST', '/api/auth/login', { body: { username: 'operator', password: 'operator-password' } })).status,
+    ).toBe(200);
   });
-
 
   // Last: it uses up this address's login allowance.
   it('limits logins from one address to 20 a minute', async () => {
@@ -170,7 +194,9 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
       calls++;
     }
     expect(status).toBe(429);
-    const refused = await server.request('POST', '/api/auth/login', { body: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
+    const refused = await server.request('POST', '/api/auth/login', {
+      body: { username: 'admin', password: TEST_ADMIN_PASSWORD },
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe('Too many requests. Please try again later.');
   });

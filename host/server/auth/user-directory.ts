@@ -20,7 +20,11 @@ export class DatabaseUserDirectory implements UserDirectory {
     private readonly allPermissions: readonly PermissionKey[],
   ) {}
 
-  async createGroup(input: { name: string; permissions: PermissionKey[]; organisationId?: string | null }): Promise<{ id: string }> {
+  async createGroup(input: {
+    name: string;
+    permissions: PermissionKey[];
+    organisationId?: string | null;
+  }): Promise<{ id: string }> {
     const [row] = await this.db
       .insert(userGroups)
       .values({ name: input.name, permissions: input.permissions, organisationId: input.organisationId ?? null })

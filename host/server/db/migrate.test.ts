@@ -19,7 +19,9 @@ const gateways: MigrationSource = {
 // Depends on the gateways table, so it only works when applied after the gateways plugin's steps.
 const readings: MigrationSource = {
   pluginId: 'readings',
-  migrations: [{ id: '001-readings', sql: 'CREATE TABLE readings (gateway_id text REFERENCES gateways (id), value double precision)' }],
+  migrations: [
+    { id: '001-readings', sql: 'CREATE TABLE readings (gateway_id text REFERENCES gateways (id), value double precision)' },
+  ],
 };
 
 describe.each(databaseBackends())('migrations on %s', (backend) => {
@@ -50,9 +52,11 @@ describe.each(databaseBackends())('migrations on %s', (backend) => {
   afterAll(() => cleanUp?.());
 
   const tables = async () =>
-    (await connection.transaction((execute) => execute(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`, []))).map(
-      (row) => row.table_name,
-    );
+    (
+      await connection.transaction((execute) =>
+        execute(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`, []),
+      )
+    ).map((row) => row.table_name);
 
   it('applies core first, then each plugin in the order given, recording every step', async () => {
     const applied = await runMigrations(connection, [core, gateways, readings]);
@@ -63,7 +67,17 @@ describe.each(databaseBackends())('migrations on %s', (backend) => {
       { pluginId: 'readings', migrationId: '001-readings' },
     ]);
     expect(await tables()).toEqual(
-      expect.arrayContaining(['users', 'user_groups', 'refresh_tokens', 'audit_records', 'system_settings', 'job_leases', 'gateways', 'gateway_notes', 'readings']),
+      expect.arrayContaining([
+        'users',
+        'user_groups',
+        'refresh_tokens',
+        'audit_records',
+        'system_settings',
+        'job_leases',
+        'gateways',
+        'gateway_notes',
+        'readings',
+      ]),
     );
   });
 

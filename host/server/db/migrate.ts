@@ -24,7 +24,10 @@ function assertUniqueIds(source: MigrationSource): void {
  * An advisory lock serialises server instances starting together, so each step runs exactly once.
  * Returns what it applied (nothing on a second start).
  */
-export async function runMigrations(connection: DatabaseConnection, sources: readonly MigrationSource[]): Promise<AppliedMigration[]> {
+export async function runMigrations(
+  connection: DatabaseConnection,
+  sources: readonly MigrationSource[],
+): Promise<AppliedMigration[]> {
   sources.forEach(assertUniqueIds);
   return connection.transaction(async (execute) => {
     await execute(`SELECT pg_advisory_xact_lock(hashtext('sensorium_migrations'))`, []);
@@ -45,7 +48,9 @@ export async function runMigrations(connection: DatabaseConnection, sources: rea
         try {
           await execute(migration.sql);
         } catch (error) {
-          throw new Error(`Migration "${migration.id}" of plugin "${pluginId}" failed: ${(error as Error).message}`, { cause: error });
+          throw new Error(`Migration "${migration.id}" of plugin "${pluginId}" failed: ${(error as Error).message}`, {
+            cause: error,
+          });
         }
         await execute('INSERT INTO sensorium_migrations (plugin_id, migration_id) VALUES ($1, $2)', [pluginId, migration.id]);
         applied.push({ pluginId, migrationId: migration.id });

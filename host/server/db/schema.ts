@@ -62,7 +62,10 @@ export const auditRecords = pgTable(
     outcome: text('outcome').$type<'success' | 'failure'>().notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
-  (table) => [index('audit_records_at_idx').on(table.at), index('audit_records_action_target_idx').on(table.action, table.target, table.at)],
+  (table) => [
+    index('audit_records_at_idx').on(table.at),
+    index('audit_records_action_target_idx').on(table.action, table.target, table.at),
+  ],
 );
 
 export const systemSettings = pgTable('system_settings', {

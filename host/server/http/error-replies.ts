@@ -30,7 +30,11 @@ export function toErrorReply(error: unknown, request: FastifyRequest, translator
   const language = languageFromHeader(request.headers['accept-language']);
   const t = (key: string, params?: Record<string, string | number>) => translator.t(language, key, params);
   if (error instanceof ValidationFailure) {
-    const fields = error.problems.map((problem) => ({ field: problem.field, code: problem.code, message: t(problem.code, problem.params) }));
+    const fields = error.problems.map((problem) => ({
+      field: problem.field,
+      code: problem.code,
+      message: t(problem.code, problem.params),
+    }));
     const first = fields[0]!;
     return body(400, first.code, first.message, { field: first.field, fields });
   }
@@ -61,7 +65,8 @@ export function installErrorReplies(
 ): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, toErrorReply(error, request, translator)));
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(`${API_PREFIX}?`);
+    const isApi =
+      request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(`${API_PREFIX}?`);
     if (pageFallback && !isApi && (request.method === 'GET' || request.method === 'HEAD')) return pageFallback(request, reply);
     return sendError(reply, toErrorReply(HttpError.notFound(), request, translator));
   });

@@ -37,7 +37,10 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(swagger, {
     openapi: {
-      info: { ...info, description: 'REST API of the console. Sign in with POST /api/auth/login and send the access token as a Bearer token.' },
+      info: {
+        ...info,
+        description: 'REST API of the console. Sign in with POST /api/auth/login and send the access token as a Bearer token.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     // Nested input models are referenced by name; publish every model so those references resolve.

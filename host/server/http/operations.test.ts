@@ -15,7 +15,12 @@ describe.each(databaseBackends())('health, metrics and the console on %s', (back
   let clientDir: string;
   const page = async (path: string) => {
     const response = await fetch(`${server.url}${path}`);
-    return { status: response.status, type: response.headers.get('content-type'), text: await response.text(), headers: response.headers };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      text: await response.text(),
+      headers: response.headers,
+    };
   };
 
   beforeAll(async () => {
@@ -39,7 +44,9 @@ describe.each(databaseBackends())('health, metrics and the console on %s', (back
     const metrics = await page('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('http_requests_total{method="GET",route="/api/auth/me",status="401"} 1');
-    expect(metrics.text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/auth\/me",status="401"\}/);
+    expect(metrics.text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/auth\/me",status="401"\}/,
+    );
     expect(metrics.text).toContain('process_cpu_user_seconds_total');
   });
 
@@ -70,7 +77,11 @@ describe.each(databaseBackends())('health, metrics and the console on %s', (back
 describe('a server whose console is not built', () => {
   it('tells the visitor to run npm run build, and keeps API 404s in JSON', async () => {
     const app = Fastify({ logger: false });
-    installErrorReplies(app, createTranslator([coreServerResources]), await registerClient(app, join(tmpdir(), 'sensorium-no-such-build')));
+    installErrorReplies(
+      app,
+      createTranslator([coreServerResources]),
+      await registerClient(app, join(tmpdir(), 'sensorium-no-such-build')),
+    );
     const page = await app.inject({ method: 'GET', url: '/application/application-list' });
     expect(page.statusCode).toBe(503);
     expect(page.body).toContain('npm run build');

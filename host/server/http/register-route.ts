@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX, hasLicence, hasPermission, languageFromHeader, type LicenceSet, type SessionUser } from '../../../core/common';
+import {
+  API_PREFIX,
+  hasLicence,
+  hasPermission,
+  languageFromHeader,
+  type LicenceSet,
+  type SessionUser,
+} from '../../../core/common';
 import { HttpError, type AuditLog } from '../../../core/server';
 import type { Translator } from '../i18n/translator';
 import type { OwnedRoute } from '../plugin-host/route-table';
@@ -33,7 +40,9 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
       method: route.method,
       url: `${API_PREFIX}${route.url}`,
       schema: routeSchema(owned),
-      ...(route.rateLimit ? { config: { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } } } : {}),
+      ...(route.rateLimit
+        ? { config: { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } } }
+        : {}),
       async handler(request, reply) {
         const language = languageFromHeader(request.headers['accept-language']);
         const t = (key: string, params?: Record<string, string | number>) => services.translator.t(language, key, params);
@@ -51,13 +60,13 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
           // The change is done; a failed audit write is logged for operators rather than reported as a failed call.
           await services.audit
             .record({
-            userId: user?.id ?? null,
-            username: user?.username ?? null,
-            action: route.audit ?? `${route.method} ${route.url}`,
-            target: auditTarget(request.params),
-            pluginId,
-            address: request.ip,
-            outcome: 'success',
+              userId: user?.id ?? null,
+              username: user?.username ?? null,
+              action: route.audit ?? `${route.method} ${route.url}`,
+              target: auditTarget(request.params),
+              pluginId,
+              address: request.ip,
+              outcome: 'success',
             })
             .catch((error: unknown) => request.log.error({ err: error }, 'audit record not written'));
         }

@@ -42,8 +42,18 @@ const probe = defineServerPlugin({
     cn: { probe: { codeFormat: '只能使用小写字母、数字及下划线。', taken: '此 ID 已被使用，请另选一个。' } },
   },
   register(context) {
-    context.addRoute(defineRoute({ method: 'GET', url: '/probe/open', summary: 'Public probe', auth: false, handler: () => ({ open: true }) }));
-    context.addRoute(defineRoute({ method: 'GET', url: '/probe/guarded', summary: 'Needs probe.view', permission: 'probe.view', handler: () => ({ ok: true }) }));
+    context.addRoute(
+      defineRoute({ method: 'GET', url: '/probe/open', summary: 'Public probe', auth: false, handler: () => ({ open: true }) }),
+    );
+    context.addRoute(
+      defineRoute({
+        method: 'GET',
+        url: '/probe/guarded',
+        summary: 'Needs probe.view',
+        permission: 'probe.view',
+        handler: () => ({ ok: true }),
+      }),
+    );
     context.addRoute(
       defineRoute({
         method: 'POST',
@@ -51,10 +61,17 @@ const probe = defineServerPlugin({
         summary: 'Store a probe item',
         params: ItemParams,
         body: ItemInput,
-        handler: ({ params, body, user }) => ({ itemId: params.itemId, name: body.name, width: body.size?.width ?? null, by: user.username }),
+        handler: ({ params, body, user }) => ({
+          itemId: params.itemId,
+          name: body.name,
+          width: body.size?.width ?? null,
+          by: user.username,
+        }),
       }),
     );
-    context.addRoute(defineRoute({ method: 'DELETE', url: '/probe/items/:itemId', summary: 'Delete a probe item', handler: () => undefined }));
+    context.addRoute(
+      defineRoute({ method: 'DELETE', url: '/probe/items/:itemId', summary: 'Delete a probe item', handler: () => undefined }),
+    );
     context.addRoute(
       defineRoute({
         method: 'POST',
@@ -75,9 +92,36 @@ const probe = defineServerPlugin({
         },
       }),
     );
-    context.addRoute(defineRoute({ method: 'GET', url: '/probe/unlicensed', summary: 'Licence off', licence: 'probe-extra', handler: () => ({}) }));
     context.addRoute(
-      defineRoute({ method: 'GET', url: '/probe/limited', summary: 'Two per minute', rateLimit: { max: 2, timeWindowMs: 60_000 }, handler: () => ({}) }),
+      defineRoute({
+        method: 'GET',
+        url: '/probe/unlicensed',
+        summary: 'Licence off',
+        licence: 'probe-extra',
+        handler: () => ({}),
+      }),
+    );
+    context.addRoute(
+      defineRoute({
+        method: 'PUT',
+        url: '/probe/upload',
+        summary: 'Reads its own multipart body',
+        rawBody: true,
+        async handler({ request }) {
+          const chunks: Buffer[] = [];
+          for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+          return { type: request.headers['content-type'], bytes: Buffer.concat(chunks).length };
+        },
+      }),
+    );
+    context.addRoute(
+      defineRoute({
+        method: 'GET',
+        url: '/probe/limited',
+        summary: 'Two per minute',
+        rateLimit: { max: 2, timeWindowMs: 60_000 },
+        handler: () => ({}),
+      }),
     );
   },
 });
@@ -86,7 +130,9 @@ const hidden = defineServerPlugin({
   manifest: { id: 'hidden', version: '1.0.0', licence: 'hidden' },
   migrations: [{ id: '001-hidden', sql: 'CREATE TABLE hidden_things (id text PRIMARY KEY)' }],
   register(context) {
-    context.addRoute(defineRoute({ method: 'GET', url: '/hidden/ping', summary: 'Hidden ping', auth: false, handler: () => ({ pong: true }) }));
+    context.addRoute(
+      defineRoute({ method: 'GET', url: '/hidden/ping', summary: 'Hidden ping', auth: false, handler: () => ({ pong: true }) }),
+    );
   },
 });
 
@@ -142,13 +188,20 @@ describe.each(databaseBackends())('plugin routes on %s', (backend) => {
   });
 
   it('passes validated, typed input to the handler', async () => {
-    const response = await server.request('POST', '/api/probe/items/sensor-1', { token: admin, body: { name: 'Lobby', size: { width: 3 } } });
+    const response = await server.request('POST', '/api/probe/items/sensor-1', {
+      token: admin,
+      body: { name: 'Lobby', size: { width: 3 } },
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ itemId: 'sensor-1', name: 'Lobby', width: 3, by: 'admin' });
   });
 
   it('answers 400 naming the field, in the caller’s language', async () => {
-    const response = await server.request('POST', '/api/probe/items/x', { token: admin, body: { name: '' }, headers: { 'accept-language': 'zh-HK' } });
+    const response = await server.request('POST', '/api/probe/items/x', {
+      token: admin,
+      body: { name: '' },
+      headers: { 'accept-language': 'zh-HK' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       statusCode: 400,
@@ -184,9 +237,26 @@ describe.each(databaseBackends())('plugin routes on %s', (backend) => {
   });
 
   it('answers 413 for a body over the size limit', async () => {
-    const response = await server.request('POST', '/api/probe/items/x', { token: admin, body: { name: 'x'.repeat(2 * 1024 * 1024) } });
+    const response = await server.request('POST', '/api/probe/items/x', {
+      token: admin,
+      body: { name: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(response.status).toBe(413);
     expect(response.body.code).toBe('errors.payloadTooLarge');
+  });
+
+  it('leaves the body of a raw-body route (an upload) to its handler', async () => {
+    const form = new FormData();
+    form.append('logo', new Blob([new Uint8Array(1000)]), 'logo.png');
+    const response = await fetch(`${server.url}/api/probe/upload`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(body.bytes).toBeGreaterThan(1000);
   });
 
   it('translates a plugin’s HttpError and names its field', async () => {
@@ -230,7 +300,9 @@ describe.each(databaseBackends())('plugin routes on %s', (backend) => {
 
   it('rate-limits a route per address with a translated 429', async () => {
     const statuses = [];
-    for (let call = 0; call < 3; call++) statuses.push((await server.request('GET', '/api/probe/limited', { token: admin })).status);
+    for (let call = 0; call < 3; call++) {
+      statuses.push((await server.request('GET', '/api/probe/limited', { token: admin })).status);
+    }
     expect(statuses).toEqual([200, 200, 429]);
     const refused = await server.request('GET', '/api/probe/limited', { token: admin, headers: { 'accept-language': 'zh-HK' } });
     expect(refused.body).toMatchObject({ statusCode: 429, code: 'errors.tooManyRequests', message: '請求過多，請稍後再試。' });

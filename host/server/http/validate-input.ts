@@ -55,14 +55,21 @@ function problemsOf(errors: ValidationError[], isKey: (text: string) => boolean,
     const code = isKey(message) ? message : `validation.${constraint}`;
     return [{ field, code, params: constraintParams(error.target, error.property, constraint) }, ...nested];
   });
-  return [...problems.filter((problem) => problem.code !== `validation.${UNKNOWN_FIELD}`), ...problems.filter((problem) => problem.code === `validation.${UNKNOWN_FIELD}`)];
+  return [
+    ...problems.filter((problem) => problem.code !== `validation.${UNKNOWN_FIELD}`),
+    ...problems.filter((problem) => problem.code === `validation.${UNKNOWN_FIELD}`),
+  ];
 }
 
 /**
  * Builds an instance of the input model from the raw params, query or body and validates it:
  * unknown properties are refused (forbidNonWhitelisted), so a typo in a field name is an error, not silently ignored.
  */
-export async function validateInput<T>(model: InputModel<T> | undefined, raw: unknown, isKey: (text: string) => boolean): Promise<T> {
+export async function validateInput<T>(
+  model: InputModel<T> | undefined,
+  raw: unknown,
+  isKey: (text: string) => boolean,
+): Promise<T> {
   if (!model) return raw as T;
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
     throw HttpError.badRequest('errors.badRequest');

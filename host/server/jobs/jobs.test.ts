@@ -53,7 +53,11 @@ describe.each(databaseBackends())('jobs and demo data on %s', (backend) => {
     expect(counts.seeded).toBe(1);
     const [row] = await db().select().from(systemSettings).where(eq(systemSettings.key, 'demo.seeded'));
     expect(row?.value).toEqual(['ticker.demo']);
-    const again = await seedDemoData([{ id: 'ticker.demo', run: async () => void counts.seeded++ }], new SystemSettings(db()), log);
+    const again = await seedDemoData(
+      [{ id: 'ticker.demo', run: async () => void counts.seeded++ }],
+      new SystemSettings(db()),
+      log,
+    );
     expect(again).toEqual([]);
     expect(counts.seeded).toBe(1);
   });

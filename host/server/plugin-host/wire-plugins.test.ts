@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { container } from 'tsyringe';
-import { ALL_LICENCES, createExtensionPoint, createToken, parseLicences, PluginWiringError, type PluginManifest } from '../../../core/common';
+import {
+  ALL_LICENCES,
+  createExtensionPoint,
+  createToken,
+  parseLicences,
+  PluginWiringError,
+  type PluginManifest,
+} from '../../../core/common';
 import { ConfigToken, defineServerPlugin, type ServerPlugin, type ServerPluginContext } from '../../../core/server';
 import { startTestServer } from '../testing';
 import { RouteTable } from './route-table';
@@ -9,7 +16,10 @@ import { wirePlugins } from './wire-plugins';
 
 const GreeterToken = createToken<{ greet(name: string): string }>('test.greeter');
 
-function plugin(manifest: Partial<PluginManifest> & { id: string }, register: (context: ServerPluginContext) => void = () => {}): ServerPlugin {
+function plugin(
+  manifest: Partial<PluginManifest> & { id: string },
+  register: (context: ServerPluginContext) => void = () => {},
+): ServerPlugin {
   return defineServerPlugin({ manifest: { version: '1.0.0', ...manifest }, register });
 }
 
@@ -103,7 +113,11 @@ describe('plugin wiring', () => {
     const registered: string[] = [];
     const track = (context: ServerPluginContext) => void registered.push(context.pluginId);
     const selection = selectPlugins(
-      [plugin({ id: 'dashboard', licence: 'dashboard' }, track), plugin({ id: 'widgets', dependsOn: ['dashboard'] }, track), plugin({ id: 'themes' }, track)],
+      [
+        plugin({ id: 'dashboard', licence: 'dashboard' }, track),
+        plugin({ id: 'widgets', dependsOn: ['dashboard'] }, track),
+        plugin({ id: 'themes' }, track),
+      ],
       parseLicences('iot'),
     );
     expect(selection.running.map((entry) => entry.manifest.id)).toEqual(['themes']);

@@ -78,7 +78,9 @@ export async function wirePlugins(plugins: readonly ServerPlugin[], options: Wir
       addRoute: (route) => routes.add({ pluginId, route }),
       addJob(job) {
         const owner = jobs.find((owned) => owned.job.id === job.id);
-        if (owner) throw new PluginWiringError(`Plugins "${owner.pluginId}" and "${pluginId}" both add job "${job.id}"`, pluginId);
+        if (owner) {
+          throw new PluginWiringError(`Plugins "${owner.pluginId}" and "${pluginId}" both add job "${job.id}"`, pluginId);
+        }
         jobs.push({ pluginId, job });
       },
       contribute: (point, value, gate) => registry.contribute(point, pluginId, value, gate),

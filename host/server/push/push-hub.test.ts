@@ -10,7 +10,9 @@ const PROBE = 'test-probe';
 /** Connects and resolves once the server has registered the session, which a published probe proves. */
 async function connect(server: TestServer, token: string): Promise<WebSocket> {
   const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/ws?token=${encodeURIComponent(token)}`);
-  const probed = new Promise((resolve) => socket.on('message', (data) => JSON.parse(String(data)).topic === PROBE && resolve(null)));
+  const probed = new Promise((resolve) =>
+    socket.on('message', (data) => JSON.parse(String(data)).topic === PROBE && resolve(null)),
+  );
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const hub = server.running.container.resolve(PushHubToken);
   const timer = setInterval(() => hub.publish({ topic: PROBE, data: null }), 20);

@@ -22,14 +22,23 @@ export class WebSocketPushHub implements PushHub {
 
   /** Registers the route; `verify` turns the token of the query string into the session user, or null. */
   register(app: FastifyInstance, verify: (token: string) => Promise<SessionUser | null>): void {
-    app.get<{ Querystring: { token?: string } }>(PUSH_PATH, { websocket: true, schema: { hide: true } }, async (socket, request) => {
-      const user = await verify(request.query.token ?? '');
-      if (!user) {
-        socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
-        return;
-      }
-      this.sockets.set(socket, { id: user.id, level: user.level, organisationId: user.organisationId, endCustomerId: user.endCustomerId });
-      socket.on('close', () => this.sockets.delete(socket));
-    });
+    app.get<{ Querystring: { token?: string } }>(
+      PUSH_PATH,
+      { websocket: true, schema: { hide: true } },
+      async (socket, request) => {
+        const user = await verify(request.query.token ?? '');
+        if (!user) {
+          socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
+          return;
+        }
+        this.sockets.set(socket, {
+          id: user.id,
+          level: user.level,
+          organisationId: user.organisationId,
+          endCustomerId: user.endCustomerId,
+        });
+        socket.on('close', () => this.sockets.delete(socket));
+      },
+    );
   }
 }

@@ -5,7 +5,11 @@ import type { SystemSettings } from './settings';
 const SEEDED_KEY = 'demo.seeded';
 
 /** Runs each contributed demo seeder once per database, in plugin order, remembering the done ones in system_settings. */
-export async function seedDemoData(seeders: readonly DemoSeeder[], settings: SystemSettings, log: FastifyBaseLogger): Promise<string[]> {
+export async function seedDemoData(
+  seeders: readonly DemoSeeder[],
+  settings: SystemSettings,
+  log: FastifyBaseLogger,
+): Promise<string[]> {
   const done = new Set((await settings.read<string[]>(SEEDED_KEY)) ?? []);
   const ran: string[] = [];
   for (const seeder of seeders) {

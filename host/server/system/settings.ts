@@ -12,7 +12,10 @@ export class SystemSettings {
   }
 
   async write(key: string, value: unknown): Promise<void> {
-    await this.db.insert(systemSettings).values({ key, value }).onConflictDoUpdate({ target: systemSettings.key, set: { value } });
+    await this.db
+      .insert(systemSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value } });
   }
 
   /** Stores `value` unless the key is set, and returns what is stored; instances starting together agree on one value. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseLicences, type UserLevel } from '../../../core/common';
 import { UserDirectoryToken, type ServerConfig, type ServerPlugin } from '../../../core/server';
 import { startServer, type RunningServer } from '../start-server';
+import { seedPgliteDataDir } from './pglite-template';
 import { createScratchDatabase } from './scratch-database';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
@@ -16,6 +17,8 @@ export function databaseBackends(): DatabaseBackend[] {
 /** The password of the `admin` user every test server creates. */
 export const TEST_ADMIN_PASSWORD = 'test-admin-password';
 
+// Tests read answers of every shape; `any` by default keeps them free of casts (callers may pass a type).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface TestResponse<T = any> {
   status: number;
   body: T;
@@ -26,6 +29,7 @@ export interface TestServer {
   url: string;
   running: RunningServer;
   /** A real HTTP call to the server; `path` starts with /api/... JSON bodies are sent and parsed. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   request<T = any>(
     method: string,
     path: string,
@@ -51,6 +55,7 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sensorium-test-'));
   const scratch = options.backend === 'postgres' ? await createScratchDatabase() : null;
+  if (!scratch) await seedPgliteDataDir(dataDir);
   const config: ServerConfig = {
     port: 0,
     host: '127.0.0.1',
@@ -101,7 +106,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     request,
     async login(username = 'admin', password = TEST_ADMIN_PASSWORD) {
       const response = await request('POST', '/api/auth/login', { body: { username, password } });
-      if (response.status !== 200) throw new Error(`Login of "${username}" failed: ${response.status} ${JSON.stringify(response.body)}`);
+      if (response.status !== 200) {
+        throw new Error(`Login of "${username}" failed: ${response.status} ${JSON.stringify(response.body)}`);
+      }
       return response.body;
     },
     async createUser({ username, password, level = 'si-customer', permissions = [] }) {
