@@ -65,6 +65,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ SENSORIUM_CLIENT_DIR: 'build/console' }).clientDir).toBe(join(REPO_ROOT, 'build/console'));
   });
 
+  it('takes a logo file relative to the working directory, and a logo URL as it is', () => {
+    expect(loadConfig({ SENSORIUM_COMPANY_LOGO: 'branding/logo.svg' }).companyLogo).toBe(resolve('branding/logo.svg'));
+    expect(loadConfig({ SENSORIUM_COMPANY_LOGO: 'http://cdn.example/logo.svg' }).companyLogo).toBe('http://cdn.example/logo.svg');
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: ' ', DATABASE_URL: '', SENSORIUM_LICENCES: '' })).toMatchObject({
       port: 8080,

@@ -50,6 +50,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   // HS256 is only as strong as its key; a short secret can be brute-forced offline from any issued token.
   if (jwtSecret !== null && jwtSecret.length < 32) throw new Error('SENSORIUM_JWT_SECRET must be at least 32 characters long');
   const clientDir = text(env, 'SENSORIUM_CLIENT_DIR');
+  const logo = text(env, 'SENSORIUM_COMPANY_LOGO');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -58,7 +59,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     adminPassword: text(env, 'SENSORIUM_ADMIN_PASSWORD'),
     licences: parseLicences(env.SENSORIUM_LICENCES),
     companyName: text(env, 'SENSORIUM_COMPANY_NAME') ?? 'Sensorium',
-    companyLogo: text(env, 'SENSORIUM_COMPANY_LOGO'),
+    companyLogo: logo && !/^https?:\/\//.test(logo) ? resolve(logo) : logo,
     jwtSecret,
     accessTokenTtlSeconds: integer(env, 'SENSORIUM_ACCESS_TOKEN_TTL', 900, 1),
     refreshTokenTtlSeconds: integer(env, 'SENSORIUM_REFRESH_TOKEN_TTL', DAY_SECONDS, 1),

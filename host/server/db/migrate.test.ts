@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBackends } from '../testing';
+import { seedPgliteDataDir } from '../testing/pglite-template';
 import { createScratchDatabase } from '../testing/scratch-database';
 import { openDatabase, type DatabaseConnection } from './connection';
 import { coreMigrations } from './core-migrations';
@@ -41,6 +42,7 @@ describe.each(databaseBackends())('migrations on %s', (backend) => {
       };
     } else {
       const dataDir = await mkdtemp(join(tmpdir(), 'sensorium-migrate-'));
+      await seedPgliteDataDir(dataDir);
       connection = await openDatabase({ databaseUrl: null, dataDir }, onError);
       second = connection;
       cleanUp = async () => {

@@ -100,6 +100,12 @@ describe('plugin wiring', () => {
     expect(error.message).toContain('Plugins "applications" and "copycat" both register GET /application/:appId/');
   });
 
+  it('refuses two plugins adding a job with one id, naming both', async () => {
+    const job = (context: ServerPluginContext) => context.addJob({ id: 'sync', intervalMs: 1000, run: async () => {} });
+    const error = await wiringError([plugin({ id: 'chirpstack' }, job), plugin({ id: 'ttn' }, job)]);
+    expect(error.message).toBe('Plugins "chirpstack" and "ttn" both add job "sync"');
+  });
+
   it('turns any other failure while registering into a wiring error naming the plugin', async () => {
     const error = await wiringError([
       plugin({ id: 'flaky' }, () => {
