@@ -14,7 +14,7 @@ describe('console shell', () => {
     const page = await console.newSession();
     await page.goto(console.url('/application/application-list'));
     await page.waitForURL(/\/auth\/login$/);
-    await expect(page.getByRole('button', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
   });
 
   it('logs admin in to the Application List, titled after the company and the route', async () => {
@@ -53,24 +53,24 @@ describe('console shell', () => {
     expect(await diagnosis.getAttribute('aria-expanded')).toBe('true');
     expect(await customers.getAttribute('aria-expanded')).toBe('false');
 
-    await sidebar.getByRole('searchbox', { name: 'Search menu' }).fill('end CUST');
+    await sidebar.getByRole('textbox', { name: 'Search menu' }).fill('end CUST');
     await sidebar.getByRole('link', { name: 'End Customer' }).waitFor();
     await diagnosis.waitFor({ state: 'detached' });
-    await sidebar.getByRole('searchbox', { name: 'Search menu' }).fill('');
+    await sidebar.getByRole('textbox', { name: 'Search menu' }).fill('');
     await diagnosis.waitFor();
   });
 
   it('switches the interface to hk and cn', async () => {
     const { page } = console;
     await page.goto(console.url('/application/application-list'));
-    await page.getByRole('button', { name: /English/ }).click();
-    await page.getByRole('menuitem', { name: '繁體中文' }).click();
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: '繁體中文' }).click();
     await page.getByRole('heading', { name: '應用程式列表' }).waitFor();
-    await page.getByRole('button', { name: /繁體中文/ }).click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByRole('button', { name: '語言' }).click();
+    await page.getByRole('menuitemradio', { name: '简体中文' }).click();
     await page.getByRole('heading', { name: '应用程序列表' }).waitFor();
-    await page.getByRole('button', { name: /简体中文/ }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByRole('heading', { name: 'Application List' }).waitFor();
   });
 
@@ -93,13 +93,17 @@ describe('console shell', () => {
     expect(refreshToken).toBeTruthy();
     const logout = await console.server.request('POST', '/api/auth/logout', { token: accessToken, body: { refresh_token: refreshToken } });
     expect(logout.status).toBeLessThan(300);
-    // The access token is still within its lifetime; spoil it so the next call must refresh.
+    // The access token is still within its lifetime; spoil it so the next call of the open console must refresh.
     await page.evaluate(() => {
       for (const storage of [localStorage, sessionStorage]) {
         for (const key of Object.keys(storage)) if (/access/i.test(key)) storage.setItem(key, 'spoiled');
       }
     });
-    await page.goto(console.url('/customer-management/end-customer'));
+    // An in-app navigation (no reload) to a page that calls the API.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/customer-management/end-customer');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await page.waitForURL(/\/auth\/session-expired$/);
     await page.getByText('Your session has expired. Please log in again.').waitFor();
   });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerPlugin } from '../../core/server';
+import { serverPlugins } from '../../host/server/plugins';
 import { startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../../host/server/testing';
 import { launchChromium } from './browser';
 
@@ -22,12 +23,13 @@ export interface Console {
 }
 
 /**
- * One real server (with the built console) and one Chromium per e2e file.
+ * One real server (with the built console and, unless told otherwise, every installed server plugin)
+ * and one Chromium per e2e file.
  * `npm test` builds the console first; run `npm run build` before a single e2e file.
  */
 export async function startConsole(options: { licences?: string; plugins?: ServerPlugin[] } = {}): Promise<Console> {
   if (!existsSync(resolve(CLIENT_DIR, 'index.html'))) throw new Error('The console is not built: run "npm run build" first');
-  const server = await startTestServer({ clientDir: CLIENT_DIR, licences: options.licences, plugins: options.plugins });
+  const server = await startTestServer({ clientDir: CLIENT_DIR, licences: options.licences, plugins: options.plugins ?? serverPlugins });
   const browser = await launchChromium();
   const harness: Console = {
     server,

@@ -108,7 +108,7 @@ export const Sidebar = observer(function Sidebar() {
                   size="small"
                   appearance="transparent"
                   icon={<DismissRegular />}
-                  aria-label={t('shell.sidebar.search')}
+                  aria-label={t('shell.sidebar.clearSearch')}
                   onClick={() => search('')}
                 />
               ) : undefined
