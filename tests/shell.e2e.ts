@@ -75,7 +75,12 @@ describe('console shell', () => {
   });
 
   it('shows the no-permission page to a user lacking a route’s customPermission', async () => {
-    await console.server.createUser({ username: 'integrator', password: 'integrator-pass-1', level: 'si-customer', permissions: ['event'] });
+    await console.server.createUser({
+      username: 'integrator',
+      password: 'integrator-pass-1',
+      level: 'si-customer',
+      permissions: ['event'],
+    });
     const page = await console.newSession();
     await console.login('integrator', 'integrator-pass-1');
     await page.goto(console.url('/customer-management/end-customer'));
@@ -91,7 +96,10 @@ describe('console shell', () => {
     const refreshToken = Object.entries(stored).find(([key]) => /refresh/i.test(key))?.[1];
     const accessToken = Object.entries(stored).find(([key]) => /access/i.test(key))?.[1];
     expect(refreshToken).toBeTruthy();
-    const logout = await console.server.request('POST', '/api/auth/logout', { token: accessToken, body: { refresh_token: refreshToken } });
+    const logout = await console.server.request('POST', '/api/auth/logout', {
+      token: accessToken,
+      body: { refresh_token: refreshToken },
+    });
     expect(logout.status).toBeLessThan(300);
     // The access token is still within its lifetime; spoil it so the next call of the open console must refresh.
     await page.evaluate(() => {

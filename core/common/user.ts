@@ -16,7 +16,10 @@ export interface SessionUser {
   endCustomerId: string | null;
 }
 
-export function hasPermission(user: Pick<SessionUser, 'permissions'> | null | undefined, key: PermissionKey | undefined): boolean {
+export function hasPermission(
+  user: Pick<SessionUser, 'permissions'> | null | undefined,
+  key: PermissionKey | undefined,
+): boolean {
   if (!key) return true;
   return !!user && user.permissions.includes(key);
 }

@@ -29,7 +29,11 @@ export interface Console {
  */
 export async function startConsole(options: { licences?: string; plugins?: ServerPlugin[] } = {}): Promise<Console> {
   if (!existsSync(resolve(CLIENT_DIR, 'index.html'))) throw new Error('The console is not built: run "npm run build" first');
-  const server = await startTestServer({ clientDir: CLIENT_DIR, licences: options.licences, plugins: options.plugins ?? serverPlugins });
+  const server = await startTestServer({
+    clientDir: CLIENT_DIR,
+    licences: options.licences,
+    plugins: options.plugins ?? serverPlugins,
+  });
   const browser = await launchChromium();
   const harness: Console = {
     server,

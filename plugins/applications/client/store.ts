@@ -1,6 +1,12 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../core/client';
-import { summariseEvents, type ApplicationListResponse, type ApplicationSummary, type EndCustomer, type EventSummaryRow } from '../common';
+import {
+  summariseEvents,
+  type ApplicationListResponse,
+  type ApplicationSummary,
+  type EndCustomer,
+  type EventSummaryRow,
+} from '../common';
 
 /** The caller's applications (shared by the list page and the header switcher) and the alarm bell's event summary. */
 export const ApplicationsStore = types

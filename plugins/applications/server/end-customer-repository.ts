@@ -20,7 +20,9 @@ export class EndCustomerRepository {
 
   async create(user: SessionUser, name: string): Promise<EndCustomer> {
     const customer = { id: `ec_${randomUUID().replaceAll('-', '').slice(0, 12)}`, name: name.trim() };
-    await this.db.insert(endCustomers).values({ ...customer, organisationId: user.level === 'si-customer' ? user.organisationId : null });
+    await this.db
+      .insert(endCustomers)
+      .values({ ...customer, organisationId: user.level === 'si-customer' ? user.organisationId : null });
     return customer;
   }
 

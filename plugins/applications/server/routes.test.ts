@@ -36,7 +36,10 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
   });
 
   it('creates, renames and deletes an end customer', async () => {
-    const created = await server.request('POST', '/api/customer/end-customer/', { token: adminToken, body: { name: 'Harbour Authority' } });
+    const created = await server.request('POST', '/api/customer/end-customer/', {
+      token: adminToken,
+      body: { name: 'Harbour Authority' },
+    });
     expect(created.status).toBe(201);
     const renamed = await server.request('PATCH', `/api/customer/end-customer/${created.body.id}`, {
       token: adminToken,
@@ -45,7 +48,9 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
     expect(renamed.body).toEqual({ id: created.body.id, name: 'Port Authority' });
     const list = await server.request('GET', '/api/customer/end-customer-list/', { token: adminToken });
     expect(list.body.map((customer: { name: string }) => customer.name)).toContain('Port Authority');
-    expect((await server.request('DELETE', `/api/customer/end-customer/${created.body.id}`, { token: adminToken })).status).toBe(204);
+    expect((await server.request('DELETE', `/api/customer/end-customer/${created.body.id}`, { token: adminToken })).status).toBe(
+      204,
+    );
     const after = await server.request('GET', '/api/customer/end-customer-list/', { token: adminToken });
     expect(after.body.map((customer: { id: string }) => customer.id)).not.toContain(created.body.id);
   });
@@ -70,13 +75,26 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
   });
 
   it('refuses end customer changes without useredit, and hides other tenants’ customers', async () => {
-    await server.createUser({ username: 'operator', password: 'operator-password-1', level: 'si-customer', permissions: ['event'] });
+    await server.createUser({
+      username: 'operator',
+      password: 'operator-password-1',
+      level: 'si-customer',
+      permissions: ['event'],
+    });
     const { access_token } = await server.login('operator', 'operator-password-1');
     const denied = await server.request('POST', '/api/customer/end-customer/', { token: access_token, body: { name: 'Mine' } });
     expect(denied.status).toBe(403);
-    await server.createUser({ username: 'integrator', password: 'integrator-password-1', level: 'si-customer', permissions: ['useredit'] });
+    await server.createUser({
+      username: 'integrator',
+      password: 'integrator-password-1',
+      level: 'si-customer',
+      permissions: ['useredit'],
+    });
     const integrator = (await server.login('integrator', 'integrator-password-1')).access_token;
-    const renameOther = await server.request('PATCH', '/api/customer/end-customer/end_default', { token: integrator, body: { name: 'Taken over' } });
+    const renameOther = await server.request('PATCH', '/api/customer/end-customer/end_default', {
+      token: integrator,
+      body: { name: 'Taken over' },
+    });
     expect(renameOther.status).toBe(404);
   });
 

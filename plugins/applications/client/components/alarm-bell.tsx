@@ -39,7 +39,12 @@ export const AlarmBell = observer(function AlarmBell() {
       <Button
         appearance="subtle"
         className={styles.bell}
-        icon={<AlertRegular className={count > 0 ? styles.blinking : undefined} style={{ color: count > 0 ? severityColour(severity) : undefined }} />}
+        icon={
+          <AlertRegular
+            className={count > 0 ? styles.blinking : undefined}
+            style={{ color: count > 0 ? severityColour(severity) : undefined }}
+          />
+        }
         onClick={() => navigate(`/app/${encodeURIComponent(appId)}/event-view`)}
       >
         {count > 0 && <CounterBadge className={styles.badge} count={count} size="small" color="danger" />}

@@ -24,7 +24,11 @@ const useStyles = makeStyles({
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   surface: { width: '320px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: { height: '250px', overflowY: 'auto' },
-  group: { padding: `${tokens.spacingVerticalXS} 0`, color: tokens.colorNeutralForeground3, fontWeight: tokens.fontWeightSemibold },
+  group: {
+    padding: `${tokens.spacingVerticalXS} 0`,
+    color: tokens.colorNeutralForeground3,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   item: {
     display: 'grid',
     gridTemplateColumns: '1fr auto',
@@ -79,7 +83,14 @@ export const ApplicationSwitcher = observer(function ApplicationSwitcher() {
               {group.apps.map((app) => {
                 const events = store.eventsOf(app.id);
                 return (
-                  <button key={app.id} type="button" role="option" aria-selected={app.id === current?.id} className={styles.item} onClick={() => choose(app.id)}>
+                  <button
+                    key={app.id}
+                    type="button"
+                    role="option"
+                    aria-selected={app.id === current?.id}
+                    className={styles.item}
+                    onClick={() => choose(app.id)}
+                  >
                     <Text weight="semibold">{app.name}</Text>
                     <span className={styles.count} style={{ background: severityColour(events.severity) }}>
                       {events.count}

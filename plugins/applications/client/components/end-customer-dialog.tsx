@@ -1,4 +1,14 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+} from '@fluentui/react-components';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { useState } from 'react';
@@ -6,7 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { EndCustomerInput } from '../../common';
 
 /** Add or rename an end customer; Save stays disabled until the shared input model validates. */
-export function EndCustomerDialog(props: { title: string; initialName?: string; onSave(name: string): Promise<void>; onClose(): void }) {
+export function EndCustomerDialog(props: {
+  title: string;
+  initialName?: string;
+  onSave(name: string): Promise<void>;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [name, setName] = useState(props.initialName ?? '');
   const [saving, setSaving] = useState(false);

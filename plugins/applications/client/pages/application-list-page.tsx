@@ -1,4 +1,15 @@
-import { Badge, Dropdown, makeStyles, Option, SearchBox, Spinner, Subtitle2, Text, Title3, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Dropdown,
+  makeStyles,
+  Option,
+  SearchBox,
+  Spinner,
+  Subtitle2,
+  Text,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

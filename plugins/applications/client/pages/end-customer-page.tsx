@@ -20,7 +20,13 @@ import { EndCustomerDialog } from '../components/end-customer-dialog';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
+  toolbar: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalM,
+  },
 });
 
 type Editing = { mode: 'add' } | { mode: 'rename'; customer: EndCustomer } | null;
@@ -105,7 +111,9 @@ export default function EndCustomerPage() {
           title={t('applications.customers.rename')}
           initialName={editing.customer.name}
           onClose={() => setEditing(null)}
-          onSave={(name) => run(() => http.patch(`customer/end-customer/${encodeURIComponent(editing.customer.id)}`, { json: { name } }))}
+          onSave={(name) =>
+            run(() => http.patch(`customer/end-customer/${encodeURIComponent(editing.customer.id)}`, { json: { name } }))
+          }
         />
       )}
     </section>

@@ -130,7 +130,12 @@ export default function AuditHistoryPage() {
           disabled={offset === 0}
           onClick={() => setOffset(Math.max(0, offset - limit))}
         />
-        <Button aria-label={t('audit.next')} icon={<ChevronRightRegular />} disabled={last >= page.total} onClick={() => setOffset(offset + limit)} />
+        <Button
+          aria-label={t('audit.next')}
+          icon={<ChevronRightRegular />}
+          disabled={last >= page.total}
+          onClick={() => setOffset(offset + limit)}
+        />
       </div>
     </section>
   );
