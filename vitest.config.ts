@@ -8,6 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{core,plugins,host,cli}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['reflect-metadata'],
@@ -18,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 1 },
           include: ['tests/**/*.e2e.ts'],
           environment: 'node',
           setupFiles: ['reflect-metadata'],

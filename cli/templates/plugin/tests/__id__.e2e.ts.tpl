@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { serverPlugins } from '../host/server/plugins';
 import { startConsole, type Console } from './support/e2e';
 
 let harness: Console;
 
 beforeAll(async () => {
   // Every installed plugin, as `npm start` runs them: the built console holds all their pages.
-  harness = await startConsole({ plugins: serverPlugins });
+  harness = await startConsole();
   await harness.login();
 });
 afterAll(() => harness?.close());
@@ -29,3 +28,21 @@ it('adds an item on the {{title}} page and lists it', async () => {
   await list.getByText('First item').waitFor();
 {{/server}}
 });
+{{#licence}}
+
+it('shows neither the page nor the API while the {{licence}} licence is off', async () => {
+  const unlicensed = await startConsole({ licences: 'none' });
+  try {
+    await unlicensed.login();
+    const { page } = unlicensed;
+    await page.getByRole('navigation', { name: 'Navigation' }).waitFor();
+    expect(await page.getByRole('link', { name: '{{title}}' }).count()).toBe(0);
+    await page.goto(unlicensed.url('/{{id}}'));
+    await page.waitForURL(/\/application\/application-list$/);
+    const { access_token } = await unlicensed.server.login();
+    expect((await unlicensed.server.request('GET', '/api/{{id}}/items', { token: access_token })).status).toBe(404);
+  } finally {
+    await unlicensed.close();
+  }
+});
+{{/licence}}
