@@ -3,3 +3,4 @@ export * from './event-summary';
 export * from './extension-points';
 export * from './list-view';
 export * from './end-customer-input';
+export * from './new-application-input';

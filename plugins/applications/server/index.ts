@@ -1,8 +1,9 @@
-import { DatabaseToken, defineServerPlugin } from '../../../core/server';
+import { DatabaseToken, defineServerPlugin, demoSeeders } from '../../../core/server';
 import { eventSummarySources } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { ApplicationRepository } from './application-repository';
+import { applicationsDemoSeeder } from './demo-seeder';
 import { EndCustomerRepository } from './end-customer-repository';
 import { migrations } from './migrations';
 import { applicationRoutes } from './routes';
@@ -18,5 +19,6 @@ export default defineServerPlugin({
     for (const route of applicationRoutes(repository, customers, () => context.contributions(eventSummarySources))) {
       context.addRoute(route);
     }
+    context.contribute(demoSeeders, applicationsDemoSeeder(customers, repository));
   },
 });

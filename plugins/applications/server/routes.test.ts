@@ -21,6 +21,20 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
     });
   });
 
+  it('seeds the demo through the same repositories: two end customers with their applications', async () => {
+    const demo = await startTestServer({ backend, plugins: [applications], seedDemo: true });
+    try {
+      const { access_token } = await demo.login();
+      const { body } = await demo.request('GET', '/api/application/', { token: access_token });
+      expect(new Set(body.appList.map((app: { endCustomerName: string }) => app.endCustomerName))).toEqual(
+        new Set(['Harbour Water Authority', 'Northwind Facilities']),
+      );
+      expect(body.appList).toHaveLength(5);
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('hides the operator’s end customers from an end-customer user of no customer', async () => {
     await server.createUser({ username: 'viewer', password: 'viewer-password-1', level: 'end-customer' });
     const { access_token } = await server.login('viewer', 'viewer-password-1');
@@ -96,6 +110,61 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
       body: { name: 'Taken over' },
     });
     expect(renameOther.status).toBe(404);
+  });
+
+  it('creates an application, lists it and reports its id as taken', async () => {
+    const body = { id: 'plant_1', name: 'Plant 1', description: 'Boilers', endCustomerId: 'end_default' };
+    expect(
+      (await server.request('POST', '/api/application/check/', { token: adminToken, body: { id: 'plant_1' } })).body,
+    ).toEqual({
+      existing: false,
+    });
+    const created = await server.request('POST', '/api/application/new/', { token: adminToken, body });
+    expect(created.status).toBe(201);
+    const list = await server.request('GET', '/api/application/', { token: adminToken });
+    expect(list.body.appList).toEqual([
+      expect.objectContaining({
+        id: 'plant_1',
+        name: 'Plant 1',
+        description: 'Boilers',
+        endCustomerName: 'Default End Customer',
+      }),
+    ]);
+    expect(
+      (await server.request('POST', '/api/application/check/', { token: adminToken, body: { id: 'plant_1' } })).body,
+    ).toEqual({
+      existing: true,
+    });
+    const again = await server.request('POST', '/api/application/new/', { token: adminToken, body });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ field: 'id', message: 'ID is taken. Try another.' });
+  });
+
+  it('rejects an id with capitals, naming the field with the spec’s message', async () => {
+    const response = await server.request('POST', '/api/application/new/', {
+      token: adminToken,
+      body: { id: 'Plant-2', name: 'Plant 2', endCustomerId: 'end_default' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ field: 'id', message: 'Only lowercase character, number and underscore.' });
+    expect(
+      (await server.request('POST', '/api/application/check/', { token: adminToken, body: { id: 'Plant-2' } })).body.existing,
+    ).toBe(false);
+  });
+
+  it('refuses an end customer the caller cannot see, and end-customer users', async () => {
+    const unknown = await server.request('POST', '/api/application/new/', {
+      token: adminToken,
+      body: { id: 'plant_3', name: 'Plant 3', endCustomerId: 'nobody' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.field).toBe('endCustomerId');
+    const { access_token } = await server.login('viewer', 'viewer-password-1');
+    const denied = await server.request('POST', '/api/application/new/', {
+      token: access_token,
+      body: { id: 'plant_4', name: 'Plant 4', endCustomerId: 'end_default' },
+    });
+    expect(denied.status).toBe(403);
   });
 
   it('refuses the list without a session', async () => {

@@ -1,6 +1,12 @@
 import { IsNotEmpty, IsString } from 'class-validator';
 import { defineRoute, type AnyRouteDefinition } from '../../../core/server';
-import { EndCustomerInput, type EventSummaryRow, type EventSummarySource } from '../common';
+import {
+  ApplicationIdInput,
+  EndCustomerInput,
+  NewApplicationInput,
+  type EventSummaryRow,
+  type EventSummarySource,
+} from '../common';
 import type { ApplicationRepository } from './application-repository';
 import type { EndCustomerRepository } from './end-customer-repository';
 
@@ -21,6 +27,24 @@ export function applicationRoutes(
       url: '/application/',
       summary: 'Applications the caller may see, and the end customers that have none',
       handler: ({ user }) => repository.list(user),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/application/new/',
+      summary: 'Create an application for one of the caller’s end customers',
+      body: NewApplicationInput,
+      handler: ({ user, body, reply }) => {
+        reply.code(201);
+        return repository.create(user, body);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/application/check/',
+      summary: 'Whether an application id is already taken',
+      body: ApplicationIdInput,
+      audit: false,
+      handler: async ({ body }) => ({ existing: await repository.exists(body.id) }),
     }),
     defineRoute({
       method: 'GET',

@@ -1,0 +1,45 @@
+import { PERMISSIONS, type SessionUser } from '../../../core/common';
+import type { DemoSeeder } from '../../../core/server';
+import type { ApplicationRepository } from './application-repository';
+import type { EndCustomerRepository } from './end-customer-repository';
+
+/** The demo runs as the operator, through the repositories the API uses. */
+const DEMO_OPERATOR: SessionUser = {
+  id: 'demo-seeder',
+  username: 'demo-seeder',
+  name: 'Demo seeder',
+  level: 'cloud',
+  permissions: [...PERMISSIONS],
+  organisationId: null,
+  endCustomerId: null,
+};
+
+const DEMO = [
+  {
+    customer: 'Harbour Water Authority',
+    apps: [
+      { id: 'pump_station_north', name: 'North Pump Station', description: 'Pumps, tank levels and flow meters' },
+      { id: 'reservoir_levels', name: 'Reservoir Levels', description: 'Ultrasonic level sensors on three reservoirs' },
+    ],
+  },
+  {
+    customer: 'Northwind Facilities',
+    apps: [
+      { id: 'office_tower_hvac', name: 'Office Tower HVAC', description: 'Air handling units and room climate' },
+      { id: 'cold_store', name: 'Cold Store', description: 'Freezer temperatures and door contacts' },
+      { id: 'parking_occupancy', name: 'Parking Occupancy', description: 'LoRaWAN bay sensors' },
+    ],
+  },
+];
+
+export function applicationsDemoSeeder(customers: EndCustomerRepository, applications: ApplicationRepository): DemoSeeder {
+  return {
+    id: 'applications.demo',
+    async run() {
+      for (const { customer, apps } of DEMO) {
+        const { id: endCustomerId } = await customers.create(DEMO_OPERATOR, customer);
+        for (const app of apps) await applications.create(DEMO_OPERATOR, { ...app, endCustomerId });
+      }
+    },
+  };
+}
