@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import { redactTokens } from './http/log-redaction';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { container as globalContainer, type DependencyContainer } from 'tsyringe';
 import type { Token } from '../../core/common';
@@ -69,7 +70,19 @@ function listeningUrl(app: FastifyInstance, host: string): string {
  */
 export async function startServer(config: ServerConfig, plugins: ServerPlugin[] = serverPlugins): Promise<RunningServer> {
   const selection = selectPlugins(plugins, config.licences);
-  const app = Fastify({ logger: { level: config.logLevel }, routerOptions: { ignoreTrailingSlash: true } });
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactTokens(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
   for (const { id, reason } of selection.skipped) app.log.info({ plugin: id }, `plugin not started: ${reason}`);
 
   // What to undo, pushed as things open; run last-first on close or on a failed start.

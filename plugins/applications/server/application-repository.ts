@@ -34,7 +34,8 @@ export class ApplicationRepository {
       : [];
     const withApps = new Set(rows.map((row) => row.endCustomerId));
     return {
-      appList: rows.map(({ updatedAt, ...row }) => ({ ...row, updateDate: updatedAt.toISOString(), event: null })),
+      // No alert until an event source (the events feature) reports one for the application.
+      appList: rows.map(({ updatedAt, ...row }) => ({ ...row, updateDate: updatedAt.toISOString(), event: { eventList: [] } })),
       endCustomerWithoutApps: customers.filter((customer) => !withApps.has(customer.id)),
     };
   }
