@@ -9,3 +9,4 @@ export * from './data-sources';
 export * from './plugin';
 export * from './users';
 export * from './demo';
+export * from './application-data';

@@ -1,0 +1,32 @@
+import { createExtensionPoint } from '../common';
+import type { Database } from './database';
+
+/** Rows of one table that belong to one application, as a backup stores them. */
+export interface ApplicationDataSet {
+  table: string;
+  rows: Record<string, unknown>[];
+}
+
+export interface ApplicationData {
+  data: ApplicationDataSet[];
+  files: { name: string; content: Buffer }[];
+}
+
+/**
+ * Everything a plugin keeps for one application, in the database and on disk, so that a backup holds all of it, a
+ * restore puts it back and deleting the application removes it. Every plugin that stores per-application data
+ * (the application row and logo, nodes, events, themes…) contributes a participant.
+ */
+export interface ApplicationDataParticipant {
+  /** Unique, e.g. `applications.application`; also the folder of its files in a backup. */
+  id: string;
+  /** Restore and delete order: lower first on restore, last on delete (the application row before what references it). */
+  order: number;
+  exportData(appId: string): Promise<ApplicationData>;
+  /** Writes exported data for `targetAppId` (which may differ from the exported id) inside the caller's transaction. */
+  importData(targetAppId: string, exported: ApplicationData, transaction: Database): Promise<void>;
+  /** Deletes the application's data inside the caller's transaction. */
+  deleteData(appId: string, transaction: Database): Promise<void>;
+}
+
+export const applicationDataParticipants = createExtensionPoint<ApplicationDataParticipant>('core.application-data/v1');
