@@ -10,3 +10,5 @@ export * from './plugin';
 export * from './users';
 export * from './demo';
 export * from './application-data';
+export * from './files';
+export * from './uploads';

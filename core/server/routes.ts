@@ -40,8 +40,13 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   rateLimit?: { max: number; timeWindowMs: number };
   /** Name of the audit action; defaults to `METHOD url`. `false` for calls that audit themselves. */
   audit?: string | false;
-  /** Skip JSON body parsing (multipart uploads); the handler reads the request itself. */
+  /** Skip JSON body parsing (multipart uploads); the handler reads the request itself, e.g. with readUpload. */
   rawBody?: boolean;
+  /**
+   * Also accept the access token as a `token` query parameter: for GET routes that `<img>` tags load
+   * (logos, background images), which cannot send an Authorization header.
+   */
+  queryToken?: boolean;
   handler(context: RouteContext<Body, Query, Params, Authenticated>): Promise<unknown> | unknown;
 }
 

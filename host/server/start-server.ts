@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import { DiskFileStore } from './files/disk-file-store';
 import { redactTokens } from './http/log-redaction';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { container as globalContainer, type DependencyContainer } from 'tsyringe';
 import type { Token } from '../../core/common';
 import {
   AuditLogToken,
+  FileStoreToken,
   ConfigToken,
   DatabaseToken,
   demoSeeders,
@@ -123,6 +125,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       [PushHubToken, pushHub],
       [AuditLogToken, audit],
       [UserDirectoryToken, users],
+      [FileStoreToken, new DiskFileStore(config.dataDir)],
     ];
     for (const [token, value] of coreServices) root.register(token, { useValue: value });
 

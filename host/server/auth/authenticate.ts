@@ -9,9 +9,16 @@ import { bearerToken, type SessionTokens } from './tokens';
  */
 export type CredentialVerifier = (request: FastifyRequest) => Promise<SessionUser | null>;
 
+/** The `token` query parameter, on routes that allow it (images loaded by `<img>` tags). */
+function queryToken(request: FastifyRequest): string | null {
+  const allowed = (request.routeOptions.config as { queryToken?: boolean } | undefined)?.queryToken === true;
+  const token = allowed ? (request.query as Record<string, unknown> | undefined)?.token : undefined;
+  return typeof token === 'string' && token !== '' ? token : null;
+}
+
 export function accessTokenVerifier(tokens: SessionTokens, users: UserDirectory): CredentialVerifier {
   return async (request) => {
-    const token = bearerToken(request.headers.authorization);
+    const token = bearerToken(request.headers.authorization) ?? queryToken(request);
     const claims = token ? await tokens.verifyAccess(token) : null;
     return claims ? users.findSessionUser(claims.userId) : null;
   };

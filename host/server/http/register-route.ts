@@ -40,9 +40,10 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
       method: route.method,
       url: `${API_PREFIX}${route.url}`,
       schema: routeSchema(owned),
-      ...(route.rateLimit
-        ? { config: { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } } }
-        : {}),
+      config: {
+        queryToken: route.queryToken === true,
+        ...(route.rateLimit ? { rateLimit: { max: route.rateLimit.max, timeWindow: route.rateLimit.timeWindowMs } } : {}),
+      },
       async handler(request, reply) {
         const language = languageFromHeader(request.headers['accept-language']);
         const t = (key: string, params?: Record<string, string | number>) => services.translator.t(language, key, params);
