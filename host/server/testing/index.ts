@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLicences, type UserLevel } from '../../../core/common';
 import { UserDirectoryToken, type ServerConfig, type ServerPlugin } from '../../../core/server';
+import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../start-server';
 import { seedPgliteDataDir } from './pglite-template';
 import { createScratchDatabase } from './scratch-database';
@@ -56,23 +57,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'sensorium-test-'));
   const scratch = options.backend === 'postgres' ? await createScratchDatabase() : null;
   if (!scratch) await seedPgliteDataDir(dataDir);
+  // The defaults of an empty environment, with what a test server needs instead.
   const config: ServerConfig = {
+    ...loadConfig({}),
     port: 0,
-    host: '127.0.0.1',
     dataDir,
     databaseUrl: scratch?.url ?? null,
     adminPassword: TEST_ADMIN_PASSWORD,
     licences: parseLicences(options.licences),
-    companyName: 'Sensorium',
-    companyLogo: null,
-    jwtSecret: null,
-    accessTokenTtlSeconds: 900,
-    refreshTokenTtlSeconds: 86_400,
-    rememberMeRefreshTtlSeconds: 30 * 86_400,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     clientDir: options.clientDir ?? null,
     seedDemo: options.seedDemo ?? false,
   };
+
   const cleanUp = async () => {
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
