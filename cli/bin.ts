@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { checkCommand } from './commands/check';
 import { newCommand } from './commands/new';
+import { openApiCommand } from './commands/openapi';
 import { startCommand } from './commands/start';
 import { REPO_ROOT } from './repo';
 
@@ -18,6 +19,7 @@ const program = new Command('sensorium')
 program.addCommand(startCommand());
 program.addCommand(newCommand());
 program.addCommand(checkCommand());
+program.addCommand(openApiCommand());
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`sensorium: ${error instanceof Error ? error.message : String(error)}`);
