@@ -21,5 +21,10 @@ export interface ServerConfig {
   clientDir: string | null;
   /** Seed the demo data on first start (SENSORIUM_SEED_DEMO; on for `sensorium start`). */
   seedDemo: boolean;
+  /**
+   * How many reverse proxies stand in front (SENSORIUM_TRUST_PROXY_HOPS): the caller's address is then read from
+   * X-Forwarded-For, for rate limits and audit records. 0 (default) trusts no header.
+   */
+  trustProxy: number;
 }
 export const ConfigToken = createToken<ServerConfig>('core.config');

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       clientDir: join(REPO_ROOT, 'dist/client'),
       seedDemo: false,
+      trustProxy: 0,
     });
   });
 
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'DEBUG',
       SENSORIUM_CLIENT_DIR: '/srv/console',
       SENSORIUM_SEED_DEMO: 'yes',
+      SENSORIUM_TRUST_PROXY_HOPS: '1',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       clientDir: '/srv/console',
       seedDemo: true,
+      trustProxy: 1,
     });
   });
 

@@ -67,5 +67,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     clientDir: resolve(REPO_ROOT, clientDir ?? 'dist/client'),
     seedDemo: flag(env, 'SENSORIUM_SEED_DEMO', false),
+    trustProxy: integer(env, 'SENSORIUM_TRUST_PROXY_HOPS', 0, 0, 10),
   };
 }

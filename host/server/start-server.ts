@@ -84,6 +84,8 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       },
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Trust exactly the configured number of proxy hops; with none, X-Forwarded-For is ignored.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   });
   for (const { id, reason } of selection.skipped) app.log.info({ plugin: id }, `plugin not started: ${reason}`);
 
