@@ -1,11 +1,9 @@
 import { PluginWiringError } from '../../../core/common';
-import type { RouteDefinition } from '../../../core/server';
+import type { AnyRouteDefinition } from '../../../core/server';
 
 export interface OwnedRoute {
   pluginId: string;
-  // Handler types were checked where the route was written; the host treats every route alike.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  route: RouteDefinition<any, any, any, any>;
+  route: AnyRouteDefinition;
 }
 
 /** The same path with other parameter names or a trailing slash is the same route to the router. */
