@@ -1,0 +1,111 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readApiError, useHttp, useNotify } from '../../../../core/client';
+import { NEW_THEME_DEFAULTS, ThemeProfileInput, type ThemeProfile } from '../../common';
+import { saveTheme, type BackgroundChoice } from '../save-theme';
+import { BackgroundField } from './background-field';
+import { ColorField } from './color-field';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/**
+ * Add or edit a theme (shell spec §2.9). The backdrop does not close it (modalType alert); Save stays disabled while
+ * the shared input model finds an error, and the name's error shows once the field has been touched.
+ */
+export function ThemeDialog(props: { theme: ThemeProfile | null; onSaved(): void; onClose(): void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const http = useHttp();
+  const notify = useNotify();
+  const dashboard = props.theme?.theme.dashboard ?? NEW_THEME_DEFAULTS.dashboard;
+  const [name, setName] = useState(props.theme?.name ?? NEW_THEME_DEFAULTS.name);
+  const [nameTouched, setNameTouched] = useState(false);
+  const [description, setDescription] = useState(props.theme?.description ?? NEW_THEME_DEFAULTS.description);
+  const [panelColor, setPanelColor] = useState(dashboard.panelColor);
+  const [fontColor, setFontColor] = useState(dashboard.fontColor);
+  const [background, setBackground] = useState<BackgroundChoice>(
+    dashboard.backgroundImage ? { kind: 'stored', image: dashboard.backgroundImage } : { kind: 'none' },
+  );
+  const [saving, setSaving] = useState(false);
+
+  const input = plainToInstance(ThemeProfileInput, { name, description, theme: { dashboard: { panelColor, fontColor } } });
+  const errors = validateSync(input);
+  const nameInvalid = errors.some((error) => error.property === 'name');
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await saveTheme(http, props.theme, input, background);
+      notify({ intent: 'success', title: t('themes.saved') });
+      props.onSaved();
+    } catch (error) {
+      notify({ intent: 'error', title: t('themes.saveFailed'), body: (await readApiError(error))?.message });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && props.onClose()}>
+      <DialogSurface>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (errors.length === 0 && !saving) void save();
+          }}
+        >
+          <DialogBody>
+            <DialogTitle>{props.theme ? t('themes.editTitle') : t('themes.add')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field
+                label={t('themes.form.name')}
+                required
+                validationMessage={nameTouched && nameInvalid ? t('themes.validation.nameRequired') : undefined}
+              >
+                <Input
+                  value={name}
+                  maxLength={100}
+                  onChange={(_, data) => {
+                    setName(data.value);
+                    setNameTouched(true);
+                  }}
+                  onBlur={() => setNameTouched(true)}
+                />
+              </Field>
+              <Field label={t('themes.form.description')}>
+                <Textarea value={description} maxLength={500} onChange={(_, data) => setDescription(data.value)} />
+              </Field>
+              <BackgroundField value={background} onChange={setBackground} />
+              <ColorField label={t('themes.form.panelColor')} value={panelColor} onChange={setPanelColor} />
+              <ColorField label={t('themes.form.fontColor')} value={fontColor} onChange={setFontColor} />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={props.onClose}>{t('themes.form.cancel')}</Button>
+              <Button type="submit" appearance="primary" disabled={errors.length > 0 || saving}>
+                {t('themes.form.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { defineClientPlugin, routes, sidebarItems } from '../../../core/client';
+import { themesI18n } from '../common/i18n';
+import { manifest } from '../manifest';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: themesI18n,
+  register(context) {
+    context.contribute(routes, {
+      path: 'theme-profile',
+      load: () => import('./pages/theme-profile-page'),
+      titleKey: 'themes.title',
+      guard: 'admin',
+    });
+    // The Advance Setting group itself is gated by the iot licence (shell plugin).
+    context.contribute(sidebarItems, {
+      groupId: 'advance-setting',
+      id: 'themes.theme-profile',
+      titleKey: 'themes.menu',
+      url: '/theme-profile',
+      order: 10,
+    });
+  },
+});

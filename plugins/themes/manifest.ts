@@ -1,0 +1,9 @@
+import type { PluginManifest } from '../../core/common';
+
+export const manifest: PluginManifest = {
+  id: 'themes',
+  version: '0.1.0',
+  description: 'Dashboard themes: colours and background images of the dashboard (Advance Setting > Dashboard Theme).',
+  permissions: ['setting'],
+  dependsOn: [],
+};

@@ -1,0 +1,130 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { defineRoute, HttpError, readUpload, type AnyRouteDefinition } from '../../../core/server';
+import {
+  BACKGROUND_IMAGE_FIELD,
+  BACKGROUND_IMAGE_MAX_BYTES,
+  BACKGROUND_IMAGE_TYPES,
+  ThemeProfileInput,
+  type ThemeProfile,
+} from '../common';
+import { BACKGROUND_IMAGE_NAME, type BackgroundImages } from './background-images';
+import type { ThemeRepository } from './theme-repository';
+
+class ThemeParams {
+  @IsString()
+  @IsNotEmpty()
+  id!: string;
+}
+
+class ImageParams {
+  @Matches(BACKGROUND_IMAGE_NAME)
+  image!: string;
+}
+
+/** Optional paging of the list; the browser pages at 10 rows itself, so it asks for every theme. */
+class ThemeListQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  limit?: number;
+}
+
+class ImageQuery {
+  /** The access token, read by the host's queryToken authentication. */
+  @IsOptional()
+  @IsString()
+  token?: string;
+
+  /** Cache-busting timestamp some clients add. */
+  @IsOptional()
+  @IsString()
+  t?: string;
+}
+
+/** Changing themes needs the `setting` permission; reading them needs a session only (README). */
+export function themeRoutes(repository: ThemeRepository, images: BackgroundImages): AnyRouteDefinition[] {
+  const forgetImage = async (name: string) => {
+    if (name) await images.delete(name);
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/theme-profile/',
+      summary: 'Themes the caller may see, sorted by name',
+      query: ThemeListQuery,
+      handler: ({ user, query }): Promise<ThemeProfile[]> => repository.list(user, query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/theme-profile/new',
+      summary: 'Create a theme for the caller’s organisation',
+      permission: 'setting',
+      body: ThemeProfileInput,
+      handler: ({ user, body, reply }) => {
+        reply.code(201);
+        return repository.create(user, body);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/theme-profile/update/:id',
+      summary: 'Change a theme; backgroundImage "" removes its background image',
+      permission: 'setting',
+      params: ThemeParams,
+      body: ThemeProfileInput,
+      handler: async ({ user, params, body }) => {
+        const { theme, unusedImage } = await repository.update(user, params.id, body);
+        await forgetImage(unusedImage);
+        return theme;
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/theme-profile/:id/background',
+      summary: `Upload a theme's background image (multipart field "${BACKGROUND_IMAGE_FIELD}", PNG/JPEG/GIF/WebP, at most 5 MB)`,
+      permission: 'setting',
+      params: ThemeParams,
+      rawBody: true,
+      handler: async ({ user, params, request }) => {
+        // Not found before reading the upload, so another tenant's theme id learns nothing from the upload's errors.
+        await repository.find(user, params.id);
+        const upload = await readUpload(request, {
+          field: BACKGROUND_IMAGE_FIELD,
+          maxBytes: BACKGROUND_IMAGE_MAX_BYTES,
+          mimeTypes: Object.keys(BACKGROUND_IMAGE_TYPES),
+        });
+        const stored = await images.store(params.id, upload);
+        try {
+          const { theme, unusedImage } = await repository.setBackground(user, params.id, stored);
+          await forgetImage(unusedImage);
+          return theme;
+        } catch (error) {
+          await images.delete(stored);
+          throw error;
+        }
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/dashboard/default_application/:image',
+      summary: 'A theme background image; `?token=` authenticates <img> tags',
+      params: ImageParams,
+      query: ImageQuery,
+      queryToken: true,
+      handler: async ({ user, params, reply }) => {
+        const image = (await repository.hasVisibleBackground(user, params.image)) ? await images.read(params.image) : null;
+        if (!image) throw HttpError.notFound();
+        return reply.type(image.contentType).header('cache-control', 'private, max-age=86400').send(image.content);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,27 @@
+import { eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SessionUser } from '../../../core/common';
+import { HttpError } from '../../../core/server';
+import { themeProfiles } from './schema';
+
+/**
+ * Which themes a user may see: cloud sees all; an si-customer its organisation's (none without one);
+ * an end-customer user its organisation's, where no organisation means the operator's.
+ */
+export function visibleThemes(user: SessionUser): SQL {
+  switch (user.level) {
+    case 'cloud':
+      return sql`true`;
+    case 'si-customer':
+      return user.organisationId ? eq(themeProfiles.organisationId, user.organisationId) : sql`false`;
+    case 'end-customer':
+      return user.organisationId ? eq(themeProfiles.organisationId, user.organisationId) : isNull(themeProfiles.organisationId);
+  }
+}
+
+/** The organisation a new theme of this user belongs to; end-customer users only read themes. */
+export function owningOrganisation(user: SessionUser): string | null {
+  if (user.level === 'cloud') return null;
+  if (user.level === 'end-customer') throw HttpError.forbidden('themes.errors.readOnly');
+  if (!user.organisationId) throw HttpError.forbidden('themes.errors.noOrganisation');
+  return user.organisationId;
+}
