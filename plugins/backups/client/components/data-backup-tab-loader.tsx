@@ -1,0 +1,14 @@
+import { Spinner } from '@fluentui/react-components';
+import { lazy, Suspense } from 'react';
+import type { ApplicationSettingTabProps } from '../../../applications/common';
+
+const DataBackupTab = lazy(() => import('./data-backup-tab'));
+
+/** Loads the tab's code when the tab is first shown, so the console's first load does not carry it. */
+export function DataBackupTabLoader(props: ApplicationSettingTabProps) {
+  return (
+    <Suspense fallback={<Spinner size="tiny" />}>
+      <DataBackupTab {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,17 @@
+import { defineClientPlugin } from '../../../core/client';
+import { applicationSettingTabs } from '../../applications/common';
+import { backupsI18n } from '../common/i18n';
+import { manifest } from '../manifest';
+import { DataBackupTabLoader } from './components/data-backup-tab-loader';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: backupsI18n,
+  register(context) {
+    context.contribute(
+      applicationSettingTabs,
+      { id: 'backups.data-backup', titleKey: 'backups.tab', order: 20, component: DataBackupTabLoader },
+      { permission: 'setting' },
+    );
+  },
+});

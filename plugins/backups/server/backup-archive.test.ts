@@ -1,0 +1,54 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { BackupManifest } from '../common';
+import { countRows, readArchive, writeArchive, type ParticipantExport } from './backup-archive';
+
+const exports: ParticipantExport[] = [
+  {
+    participantId: 'applications.application',
+    data: { data: [{ table: 'applications', rows: [{ id: 'plant', name: 'Plant' }] }], files: [] },
+  },
+  {
+    participantId: 'nodes.items',
+    data: {
+      data: [
+        { table: 'nodes', rows: [{ id: 1 }, { id: 2 }] },
+        { table: 'fields', rows: [{ id: 'f', nested: { a: [1, 2] } }] },
+      ],
+      files: [{ name: 'plans/floor 1.png', content: Buffer.from([0, 1, 2, 255]) }],
+    },
+  },
+];
+const manifest: BackupManifest = {
+  formatVersion: 1,
+  applicationId: 'plant',
+  createdDate: '2026-11-22T00:00:00.000Z',
+  description: 'Nightly',
+  counts: countRows(exports),
+  participants: exports.map((entry) => entry.participantId),
+};
+
+describe('backup archive', () => {
+  it('counts rows per table', () => {
+    expect(manifest.counts).toEqual({ applications: 1, nodes: 2, fields: 1 });
+  });
+
+  it('reads back exactly what it wrote, binary files included', () => {
+    const archive = readArchive(writeArchive(manifest, exports));
+    expect(archive.manifest).toEqual(manifest);
+    expect(archive.participants.get('applications.application')).toEqual(exports[0]!.data);
+    expect(archive.participants.get('nodes.items')).toEqual(exports[1]!.data);
+  });
+
+  it.each([
+    ['not a zip', Buffer.from('hello')],
+    ['a zip without a manifest', Buffer.from(zipSync({ 'a.txt': strToU8('x') }))],
+    [
+      'another format version',
+      Buffer.from(zipSync({ 'manifest.json': strToU8(JSON.stringify({ ...manifest, formatVersion: 2 })) })),
+    ],
+    ['a participant without its data', Buffer.from(zipSync({ 'manifest.json': strToU8(JSON.stringify(manifest)) }))],
+  ])('refuses %s with the translated invalid-archive error', (_, zip) => {
+    expect(() => readArchive(zip)).toThrow(expect.objectContaining({ statusCode: 400, code: 'backups.errors.invalidArchive' }));
+  });
+});

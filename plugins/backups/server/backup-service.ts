@@ -1,0 +1,168 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { SessionUser } from '../../../core/common';
+import {
+  HttpError,
+  type ApplicationData,
+  type ApplicationDataParticipant,
+  type Database,
+  type FileStore,
+  type PushHub,
+} from '../../../core/server';
+import { BACKUP_FORMAT_VERSION, BACKUP_PROGRESS_TOPIC, type Backup, type BackupManifest, type BackupProgress } from '../common';
+import { applicationExists, canSee, findApplicationOwner, type ApplicationOwner } from './application-visibility';
+import { countRows, readArchive, writeArchive, type ParticipantExport } from './backup-archive';
+import { newFolderId } from './folder-id';
+import { backups } from './schema';
+
+const NO_DATA: ApplicationData = { data: [], files: [] };
+/** Share of the progress bar the participants' exports take; zipping and storing take the rest. */
+const EXPORT_SHARE = 90;
+
+const fileKey = (appId: string, folder: string) => `backups/${appId}/${folder}.zip`;
+
+function toBackup(row: typeof backups.$inferSelect): Backup {
+  return {
+    folder: row.folder,
+    description: row.description,
+    createDate: row.createdAt.toISOString(),
+    size: row.size,
+    status: row.status,
+  };
+}
+
+/**
+ * Backups of one application: a zip of every ApplicationDataParticipant's data and files, kept in the FileStore,
+ * listed from the `backups` table. Every call first checks that the caller can see the application (404 otherwise).
+ */
+export class BackupService {
+  constructor(
+    private readonly db: Database,
+    private readonly files: FileStore,
+    private readonly push: PushHub,
+    /** Read on every call: plugins registered after this one contribute participants too. */
+    private readonly participants: () => ApplicationDataParticipant[],
+  ) {}
+
+  private async visibleOwner(user: SessionUser, appId: string): Promise<ApplicationOwner> {
+    const owner = await findApplicationOwner(this.db, appId);
+    if (!owner || !canSee(user, owner)) throw HttpError.notFound();
+    return owner;
+  }
+
+  private async readyBackup(appId: string, folder: string): Promise<typeof backups.$inferSelect> {
+    const [row] = await this.db
+      .select()
+      .from(backups)
+      .where(and(eq(backups.appId, appId), eq(backups.folder, folder)));
+    if (!row) throw HttpError.notFound();
+    if (row.status !== 'ready') throw HttpError.conflict('backups.errors.notReady');
+    return row;
+  }
+
+  private orderedParticipants(): ApplicationDataParticipant[] {
+    return [...this.participants()].sort((a, b) => a.order - b.order);
+  }
+
+  /** Newest first. */
+  async list(user: SessionUser, appId: string): Promise<Backup[]> {
+    await this.visibleOwner(user, appId);
+    const rows = await this.db.select().from(backups).where(eq(backups.appId, appId)).orderBy(desc(backups.folder));
+    return rows.map(toBackup);
+  }
+
+  /** Writes the zip, reporting progress on the push topic to the users who can see the application; resolves when stored. */
+  async create(user: SessionUser, appId: string, description: string): Promise<Backup> {
+    const owner = await this.visibleOwner(user, appId);
+    const folder = newFolderId();
+    const progress = (percent: number) =>
+      this.push.publish<BackupProgress>({ topic: BACKUP_PROGRESS_TOPIC, data: { appId, folder, percent } }, (recipient) =>
+        canSee(recipient, owner),
+      );
+    const [row] = await this.db
+      .insert(backups)
+      .values({ appId, folder, description: description.trim(), status: 'creating' })
+      .returning();
+    try {
+      progress(0);
+      const participants = this.orderedParticipants();
+      const exports: ParticipantExport[] = [];
+      for (const participant of participants) {
+        exports.push({ participantId: participant.id, data: await participant.exportData(appId) });
+        progress(Math.round((EXPORT_SHARE * exports.length) / participants.length));
+      }
+      const manifest: BackupManifest = {
+        formatVersion: BACKUP_FORMAT_VERSION,
+        applicationId: appId,
+        createdDate: row!.createdAt.toISOString(),
+        description: row!.description,
+        counts: countRows(exports),
+        participants: exports.map((entry) => entry.participantId),
+      };
+      const zip = writeArchive(manifest, exports);
+      await this.files.put(fileKey(appId, folder), zip);
+      const [ready] = await this.db
+        .update(backups)
+        .set({ status: 'ready', size: zip.length })
+        .where(and(eq(backups.appId, appId), eq(backups.folder, folder)))
+        .returning();
+      progress(100);
+      return toBackup(ready!);
+    } catch (error) {
+      await this.files.delete(fileKey(appId, folder));
+      await this.db.delete(backups).where(and(eq(backups.appId, appId), eq(backups.folder, folder)));
+      throw error;
+    }
+  }
+
+  async remove(user: SessionUser, appId: string, folder: string): Promise<void> {
+    await this.visibleOwner(user, appId);
+    const deleted = await this.db
+      .delete(backups)
+      .where(and(eq(backups.appId, appId), eq(backups.folder, folder)))
+      .returning({ folder: backups.folder });
+    if (deleted.length === 0) throw HttpError.notFound();
+    await this.files.delete(fileKey(appId, folder));
+  }
+
+  async download(user: SessionUser, appId: string, folder: string): Promise<Buffer> {
+    await this.visibleOwner(user, appId);
+    await this.readyBackup(appId, folder);
+    const zip = await this.files.get(fileKey(appId, folder));
+    if (!zip) throw HttpError.notFound();
+    return zip;
+  }
+
+  /**
+   * Restores into the same application (its current data is replaced) or into a new, free application id. Every
+   * participant deletes then imports in one transaction, so a failure anywhere leaves the data as it was.
+   */
+  async restore(user: SessionUser, appId: string, folder: string, targetAppId?: string): Promise<{ appId: string }> {
+    await this.visibleOwner(user, appId);
+    await this.readyBackup(appId, folder);
+    const zip = await this.files.get(fileKey(appId, folder));
+    if (!zip) throw HttpError.notFound();
+    const archive = readArchive(zip);
+    if (archive.manifest.applicationId !== appId) throw HttpError.badRequest('backups.errors.invalidArchive');
+    const participants = this.orderedParticipants();
+    const installed = new Set(participants.map((participant) => participant.id));
+    const missing = archive.manifest.participants.find((id) => !installed.has(id));
+    if (missing) throw HttpError.badRequest('backups.errors.unknownParticipant', undefined, { participant: missing });
+
+    // A target id always means a new application, so naming an existing one (even this one) is refused.
+    const target = targetAppId ?? appId;
+    const intoNew = targetAppId !== undefined;
+    if (intoNew && (await applicationExists(this.db, target)))
+      throw HttpError.conflict('backups.errors.targetTaken', 'targetAppId');
+    await this.db.transaction(async (transaction) => {
+      if (!intoNew) {
+        for (const participant of [...participants].reverse()) await participant.deleteData(target, transaction);
+      }
+      for (const participant of participants) {
+        await participant.importData(target, archive.participants.get(participant.id) ?? NO_DATA, transaction);
+      }
+      const owner = await findApplicationOwner(transaction, target);
+      if (!owner || !canSee(user, owner)) throw HttpError.badRequest('backups.errors.targetNotVisible');
+    });
+    return { appId: target };
+  }
+}
