@@ -1,4 +1,6 @@
-import { defineClientPlugin, headerActions, routes, sidebarItems } from '../../../core/client';
+import { lazy } from 'react';
+import { appMenuItems, defineClientPlugin, headerActions, routes, sidebarItems } from '../../../core/client';
+import { applicationSettingTabs } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { AlarmBell } from './components/alarm-bell';
@@ -23,6 +25,26 @@ export default defineClientPlugin({
       titleKey: 'applications.customers.title',
       guard: 'system-admin',
       customPermissions: ['useredit'],
+    });
+    context.contribute(routes, {
+      path: 'app/:app_id/setting',
+      load: () => import('./pages/application-setting-page'),
+      titleKey: 'applications.setting.title',
+      guard: 'auth',
+    });
+    context.contribute(appMenuItems, {
+      id: 'applications.setting',
+      titleKey: 'applications.setting.title',
+      path: 'setting',
+      order: 90,
+      requiredPermission: 'setting',
+    });
+    context.contribute(applicationSettingTabs, {
+      id: 'applications.overview',
+      titleKey: 'applications.setting.overview',
+      order: 10,
+      // Loaded with the setting page, not with the console.
+      component: lazy(() => import('./setting/overview-tab').then((module) => ({ default: module.OverviewTab }))),
     });
     context.contribute(sidebarItems, {
       groupId: 'customer-management',

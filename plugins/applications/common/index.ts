@@ -4,3 +4,6 @@ export * from './extension-points';
 export * from './list-view';
 export * from './end-customer-input';
 export * from './new-application-input';
+export * from './application';
+export * from './default-severity';
+export * from './application-patch-input';

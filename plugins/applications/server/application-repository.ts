@@ -1,7 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../../../core/common';
-import { HttpError, type Database } from '../../../core/server';
-import type { ApplicationListResponse, NewApplicationInput } from '../common';
+import { HttpError, type ApplicationDataParticipant, type Database } from '../../../core/server';
+import type {
+  ApplicationDetail,
+  ApplicationListResponse,
+  ApplicationPatchInput,
+  ApplicationSetting,
+  NewApplicationInput,
+} from '../common';
 import type { EndCustomerRepository } from './end-customer-repository';
 import { applications, endCustomers } from './schema';
 import { visibleEndCustomers } from './tenancy';
@@ -61,5 +67,59 @@ export class ApplicationRepository {
       .returning({ id: applications.id });
     if (inserted.length === 0) throw HttpError.conflict('applications.validation.idTaken', 'id');
     return { id: input.id };
+  }
+
+  /** One application the caller may see; another tenant's application is not found, so its existence does not leak. */
+  async get(user: SessionUser, id: string): Promise<ApplicationDetail> {
+    const [row] = await this.db
+      .select({
+        id: applications.id,
+        name: applications.name,
+        description: applications.description,
+        logo: applications.logo,
+        endCustomerId: applications.endCustomerId,
+        endCustomerName: endCustomers.name,
+        updatedAt: applications.updatedAt,
+        setting: applications.setting,
+      })
+      .from(applications)
+      .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
+      .where(and(eq(applications.id, id), visibleEndCustomers(user)));
+    if (!row) throw HttpError.notFound();
+    const { updatedAt, setting, ...rest } = row;
+    return { ...rest, updateDate: updatedAt.toISOString(), setting: setting as ApplicationSetting };
+  }
+
+  /** Applies a partial change (name, description, setting, logo id); every change moves updateDate. */
+  async update(
+    user: SessionUser,
+    id: string,
+    patch: Omit<ApplicationPatchInput, 'logo'> & { logo?: string | null },
+  ): Promise<void> {
+    await this.get(user, id);
+    await this.db
+      .update(applications)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
+        ...(patch.description !== undefined ? { description: patch.description.trim() } : {}),
+        // Stored as plain JSON: the validated input is a class instance.
+        ...(patch.setting !== undefined ? { setting: JSON.parse(JSON.stringify(patch.setting)) as Record<string, unknown> } : {}),
+        ...(patch.logo !== undefined ? { logo: patch.logo } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(applications.id, id));
+  }
+
+  /**
+   * Deletes an application with everything every plugin keeps for it: the participants' data, highest order first,
+   * then the row, all in one transaction.
+   */
+  async remove(user: SessionUser, id: string, participants: readonly ApplicationDataParticipant[]): Promise<void> {
+    await this.get(user, id);
+    const ordered = [...participants].sort((a, b) => b.order - a.order);
+    await this.db.transaction(async (tx) => {
+      for (const participant of ordered) await participant.deleteData(id, tx);
+      await tx.delete(applications).where(eq(applications.id, id));
+    });
   }
 }

@@ -1,10 +1,19 @@
-import { DatabaseToken, defineServerPlugin, demoSeeders } from '../../../core/server';
+import {
+  applicationDataParticipants,
+  DatabaseToken,
+  defineServerPlugin,
+  demoSeeders,
+  FileStoreToken,
+} from '../../../core/server';
 import { eventSummarySources } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { applicationDataParticipant } from './application-data-participant';
+import { applicationDetailRoutes } from './application-detail-routes';
 import { ApplicationRepository } from './application-repository';
 import { applicationsDemoSeeder } from './demo-seeder';
 import { EndCustomerRepository } from './end-customer-repository';
+import { LogoStore } from './logo-store';
 import { migrations } from './migrations';
 import { applicationRoutes } from './routes';
 
@@ -19,6 +28,12 @@ export default defineServerPlugin({
     for (const route of applicationRoutes(repository, customers, () => context.contributions(eventSummarySources))) {
       context.addRoute(route);
     }
+    const logos = new LogoStore(context.resolve(FileStoreToken));
+    // Read per call: plugins registered after this one contribute participants too.
+    for (const route of applicationDetailRoutes(repository, logos, () => context.contributions(applicationDataParticipants))) {
+      context.addRoute(route);
+    }
+    context.contribute(applicationDataParticipants, applicationDataParticipant(db, logos));
     context.contribute(demoSeeders, applicationsDemoSeeder(customers, repository));
   },
 });

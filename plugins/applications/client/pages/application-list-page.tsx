@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   Dropdown,
   makeStyles,
   Option,
@@ -10,11 +11,23 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
+import { AddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_SORTS, filterApplications, groupByCustomer, sortApplications, type ApplicationSort } from '../../common';
+import { readApiError, useHttp, useNotify, useSession } from '../../../../core/client';
+import {
+  APPLICATION_SORTS,
+  DEFAULT_END_CUSTOMER_ID,
+  filterApplications,
+  groupByCustomer,
+  sortApplications,
+  type ApplicationSort,
+  type EndCustomer,
+} from '../../common';
 import { ApplicationCard } from '../components/application-card';
+import { CreateApplicationDialog } from '../components/create-application-dialog';
+import { EndCustomerDialog } from '../components/end-customer-dialog';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
@@ -22,6 +35,8 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   search: { minWidth: '240px', flexGrow: 1, maxWidth: '420px' },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  groupHeader: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  customerWithoutApps: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   cards: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
   withoutApps: {
     display: 'flex',
@@ -33,7 +48,10 @@ const useStyles = makeStyles({
   },
 });
 
-/** The Application List page (shell spec §2.5): counts, keyword search, sort, groups by end customer. */
+/**
+ * The Application List page (shell spec §2.5): counts, keyword search, sort, groups by end customer, Add End Customer and
+ * per customer Add application. (Add New Project arrives with the project wizard.)
+ */
 const ApplicationListPage = observer(function ApplicationListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -45,6 +63,41 @@ const ApplicationListPage = observer(function ApplicationListPage() {
     [store.appList, keyword, sort],
   );
   const shown = groups.reduce((total, group) => total + group.apps.length, 0);
+  const http = useHttp();
+  const notify = useNotify();
+  const session = useSession();
+  const [addingCustomer, setAddingCustomer] = useState(false);
+  const [creatingFor, setCreatingFor] = useState<EndCustomer | null>(null);
+  // End-customer users cannot create applications (the server refuses them too).
+  const canCreate = session.user?.level !== 'end-customer';
+  const defaultCustomer = (): EndCustomer => {
+    const known = [
+      ...store.endCustomerWithoutApps,
+      ...store.appList.map((app) => ({ id: app.endCustomerId, name: app.endCustomerName })),
+    ];
+    return (
+      known.find((customer) => customer.id === DEFAULT_END_CUSTOMER_ID) ?? {
+        id: DEFAULT_END_CUSTOMER_ID,
+        name: DEFAULT_END_CUSTOMER_ID,
+      }
+    );
+  };
+  const addApplicationButton = (customer: EndCustomer) =>
+    canCreate && (
+      <Button size="small" icon={<AddRegular />} onClick={() => setCreatingFor(customer)}>
+        {t('applications.create.add')}
+      </Button>
+    );
+  const addCustomer = async (name: string) => {
+    try {
+      await http.post('customer/end-customer/', { json: { name } });
+      setAddingCustomer(false);
+      await store.load();
+    } catch (error) {
+      const body = await readApiError(error);
+      if (body) notify({ intent: 'error', title: body.message });
+    }
+  };
 
   return (
     <section className={styles.page}>
@@ -70,14 +123,20 @@ const ApplicationListPage = observer(function ApplicationListPage() {
             </Option>
           ))}
         </Dropdown>
+        {session.hasPermission('useredit') && (
+          <Button icon={<PersonAddRegular />} onClick={() => setAddingCustomer(true)}>
+            {t('applications.customers.add')}
+          </Button>
+        )}
       </div>
       {store.endCustomerWithoutApps.length > 0 && (
         <div className={styles.withoutApps} aria-label={t('applications.customersWithoutApps')}>
           <Subtitle2>{t('applications.customersWithoutApps')}</Subtitle2>
           {store.endCustomerWithoutApps.map((customer) => (
-            <Badge key={customer.id} appearance="outline">
-              {customer.name}
-            </Badge>
+            <span key={customer.id} className={styles.customerWithoutApps}>
+              <Badge appearance="outline">{customer.name}</Badge>
+              {addApplicationButton(customer)}
+            </span>
           ))}
         </div>
       )}
@@ -85,7 +144,12 @@ const ApplicationListPage = observer(function ApplicationListPage() {
       {store.state === 'ready' && shown === 0 && <Text>{t('applications.empty')}</Text>}
       {groups.map((group) => (
         <div className={styles.group} key={group.customerId}>
-          <Subtitle2 as="h2">{group.customerName ?? t('applications.unknownCustomer')}</Subtitle2>
+          <div className={styles.groupHeader}>
+            <Subtitle2 as="h2">{group.customerName ?? t('applications.unknownCustomer')}</Subtitle2>
+            {addApplicationButton(
+              group.customerName === null ? defaultCustomer() : { id: group.customerId, name: group.customerName },
+            )}
+          </div>
           <div className={styles.cards}>
             {group.apps.map((app) => (
               <ApplicationCard key={app.id} app={app} />
@@ -93,6 +157,22 @@ const ApplicationListPage = observer(function ApplicationListPage() {
           </div>
         </div>
       ))}
+      {addingCustomer && (
+        <EndCustomerDialog
+          title={t('applications.customers.add')}
+          onClose={() => setAddingCustomer(false)}
+          onSave={addCustomer}
+        />
+      )}
+      {creatingFor && (
+        <CreateApplicationDialog
+          customer={creatingFor}
+          onClose={(created) => {
+            setCreatingFor(null);
+            if (created) void store.load();
+          }}
+        />
+      )}
     </section>
   );
 });

@@ -16,6 +16,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readApiError, useHttp, useNotify } from '../../../../core/client';
 import type { EndCustomer } from '../../common';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { EndCustomerDialog } from '../components/end-customer-dialog';
 
 const useStyles = makeStyles({
@@ -29,7 +30,7 @@ const useStyles = makeStyles({
   },
 });
 
-type Editing = { mode: 'add' } | { mode: 'rename'; customer: EndCustomer } | null;
+type Editing = { mode: 'add' } | { mode: 'rename'; customer: EndCustomer } | { mode: 'delete'; customer: EndCustomer } | null;
 
 /** Customer Management > End Customer (shell spec §2.4; customers of §3). */
 export default function EndCustomerPage() {
@@ -82,15 +83,7 @@ export default function EndCustomerPage() {
                   <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing({ mode: 'rename', customer })}>
                     {t('applications.customers.rename')}
                   </Button>
-                  <Button
-                    appearance="subtle"
-                    icon={<DeleteRegular />}
-                    onClick={() => {
-                      if (window.confirm(t('applications.customers.confirmDelete', { name: customer.name }))) {
-                        void run(() => http.delete(`customer/end-customer/${encodeURIComponent(customer.id)}`));
-                      }
-                    }}
-                  >
+                  <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setEditing({ mode: 'delete', customer })}>
                     {t('applications.customers.delete')}
                   </Button>
                 </TableCell>
@@ -114,6 +107,15 @@ export default function EndCustomerPage() {
           onSave={(name) =>
             run(() => http.patch(`customer/end-customer/${encodeURIComponent(editing.customer.id)}`, { json: { name } }))
           }
+        />
+      )}
+      {editing?.mode === 'delete' && (
+        <ConfirmDialog
+          title={t('applications.customers.delete')}
+          message={t('applications.customers.confirmDelete', { name: editing.customer.name })}
+          confirmLabel={t('applications.customers.delete')}
+          onCancel={() => setEditing(null)}
+          onConfirm={() => void run(() => http.delete(`customer/end-customer/${encodeURIComponent(editing.customer.id)}`))}
         />
       )}
     </section>

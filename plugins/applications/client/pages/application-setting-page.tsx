@@ -1,0 +1,53 @@
+import { makeStyles, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useContributions, useHttp } from '../../../../core/client';
+import { applicationSettingTabs, type ApplicationDetail } from '../../common';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/**
+ * Application Setting (shell spec §2.8): the tabs every plugin contributes (Overview here, Data Backup from the backups
+ * plugin), in their order. An unknown or invisible application answers 404, and the HTTP client opens /auth/not-found.
+ */
+export default function ApplicationSettingPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const http = useHttp();
+  const appId = useParams().app_id ?? '';
+  const contributed = useContributions(applicationSettingTabs);
+  const tabs = useMemo(() => [...contributed].sort((a, b) => a.order - b.order), [contributed]);
+  const [app, setApp] = useState<ApplicationDetail | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    setApp(null);
+    http
+      .get(`application/${encodeURIComponent(appId)}`)
+      .json<ApplicationDetail>()
+      .then(setApp)
+      .catch(() => undefined);
+  }, [http, appId]);
+
+  if (!app) return <Spinner size="small" />;
+  const current = tabs.find((tab) => tab.id === selected) ?? tabs[0];
+
+  return (
+    <section className={styles.page}>
+      <Title3 as="h1">
+        {t('applications.setting.title')}: {app.name}
+      </Title3>
+      <TabList selectedValue={current?.id} onTabSelect={(_, data) => setSelected(String(data.value))}>
+        {tabs.map((tab) => (
+          <Tab key={tab.id} value={tab.id}>
+            {t(tab.titleKey)}
+          </Tab>
+        ))}
+      </TabList>
+      {current && <current.component key={`${current.id}:${appId}`} appId={appId} />}
+    </section>
+  );
+}

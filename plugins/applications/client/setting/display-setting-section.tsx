@@ -1,0 +1,102 @@
+import { Button, makeStyles, Subtitle2, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { DeleteRegular } from '@fluentui/react-icons';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readApiError, useConsole, useHttp, useNotify } from '../../../../core/client';
+import { API_PREFIX } from '../../../../core/common';
+import { LOGO_MIME_TYPES, type ApplicationDetail } from '../../common';
+import { ConfirmDialog } from '../components/confirm-dialog';
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  upload: { width: '160px', height: '100px', padding: tokens.spacingVerticalXS },
+  logo: { maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' },
+});
+
+/**
+ * Display Setting (shell spec §2.8, §7): the logo upload button shows the current logo (an image tag, so the access
+ * token and a cache-busting time go in the query) or "No image logo"; the delete icon asks first.
+ */
+export function DisplaySettingSection(props: {
+  app: ApplicationDetail;
+  canChange: boolean;
+  onChanged(app: ApplicationDetail): void;
+}) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const http = useHttp();
+  const notify = useNotify();
+  const { tokens: session } = useConsole();
+  const input = useRef<HTMLInputElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const { app } = props;
+  const base = `${API_PREFIX}/application/${encodeURIComponent(app.id)}`;
+  const logoUrl = app.logo
+    ? `${base}/${encodeURIComponent(app.logo)}?token=${encodeURIComponent(session.accessToken ?? '')}&t=${Date.parse(app.updateDate)}`
+    : null;
+
+  const change = async (call: () => Promise<ApplicationDetail>) => {
+    try {
+      props.onChanged(await call());
+    } catch (error) {
+      const body = await readApiError(error);
+      notify({ intent: 'error', title: t('applications.setting.logoFailed'), body: body?.message });
+    }
+  };
+  const upload = (file: File) => {
+    const form = new FormData();
+    form.append('logo', file);
+    return change(() => http.put(`application/${encodeURIComponent(app.id)}/logo`, { body: form }).json<ApplicationDetail>());
+  };
+
+  return (
+    <section className={styles.section} aria-label={t('applications.setting.display')}>
+      <Subtitle2 as="h2">{t('applications.setting.display')}</Subtitle2>
+      <Text>{t('applications.setting.logo')}</Text>
+      <div className={styles.row}>
+        <Button
+          className={styles.upload}
+          aria-label={t('applications.setting.uploadLogo')}
+          disabled={!props.canChange}
+          onClick={() => input.current?.click()}
+        >
+          {logoUrl ? <img className={styles.logo} src={logoUrl} alt={app.name} /> : t('applications.setting.noLogo')}
+        </Button>
+        {app.logo && (
+          <Tooltip content={t('applications.setting.deleteLogo')} relationship="label">
+            <Button
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              disabled={!props.canChange}
+              onClick={() => setConfirming(true)}
+            />
+          </Tooltip>
+        )}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          data-testid="logo-file"
+          accept={LOGO_MIME_TYPES.join(',')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void upload(file);
+          }}
+        />
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={t('applications.setting.deleteLogo')}
+          message={t('applications.setting.confirmDeleteLogo')}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void change(() => http.delete(`application/${encodeURIComponent(app.id)}/logo`).json<ApplicationDetail>());
+          }}
+        />
+      )}
+    </section>
+  );
+}
