@@ -15,3 +15,4 @@ export * from './context';
 export * from './components/language-menu';
 export * from './components/company-logo';
 export * from './app-path';
+export * from './components/confirm-dialog';

@@ -14,9 +14,8 @@ import {
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useHttp, useNotify } from '../../../../core/client';
 import type { EndCustomer } from '../../common';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { EndCustomerDialog } from '../components/end-customer-dialog';
 
 const useStyles = makeStyles({

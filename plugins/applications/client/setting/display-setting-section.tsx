@@ -2,10 +2,9 @@ import { Button, makeStyles, Subtitle2, Text, tokens, Tooltip } from '@fluentui/
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useConsole, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useConsole, useHttp, useNotify } from '../../../../core/client';
 import { API_PREFIX } from '../../../../core/common';
 import { LOGO_MIME_TYPES, type ApplicationDetail } from '../../common';
-import { ConfirmDialog } from '../components/confirm-dialog';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },

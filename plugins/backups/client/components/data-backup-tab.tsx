@@ -19,11 +19,10 @@ import { AddRegular, ChevronLeftRegular, ChevronRightRegular, MoreHorizontalRegu
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, useHttp, useNotify } from '../../../../core/client';
 import type { ApplicationSettingTabProps } from '../../../applications/common';
 import type { Backup } from '../../common';
 import { backupApi } from '../backup-api';
-import { ConfirmDialog } from './confirm-dialog';
 import { CreateBackupDialog } from './create-backup-dialog';
 import { RestoreBackupDialog } from './restore-backup-dialog';
 
