@@ -30,3 +30,23 @@ export interface ApplicationDataParticipant {
 }
 
 export const applicationDataParticipants = createExtensionPoint<ApplicationDataParticipant>('core.application-data/v1');
+
+/**
+ * Data kept about an application outside its backups (the backups themselves): removed when the application is deleted,
+ * never exported or restored.
+ */
+export interface ApplicationDeletionHook {
+  id: string;
+  /** Deletes rows inside the deletion's transaction. */
+  deleteData(appId: string, transaction: Database): Promise<void>;
+  /** Removes files once the deletion has committed (a rolled-back deletion must not lose them). */
+  afterDelete?(appId: string): Promise<void>;
+}
+
+export const applicationDeletionHooks = createExtensionPoint<ApplicationDeletionHook>('core.application-deletion/v1');
+
+/** Everything that must go when an application is deleted. */
+export interface ApplicationDataOwners {
+  participants: readonly ApplicationDataParticipant[];
+  deletionHooks: readonly ApplicationDeletionHook[];
+}

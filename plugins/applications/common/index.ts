@@ -7,3 +7,4 @@ export * from './new-application-input';
 export * from './application';
 export * from './default-severity';
 export * from './application-patch-input';
+export * from './tenancy-rule';

@@ -1,11 +1,5 @@
 import { IsNotEmpty, IsString } from 'class-validator';
-import {
-  defineRoute,
-  HttpError,
-  readUpload,
-  type AnyRouteDefinition,
-  type ApplicationDataParticipant,
-} from '../../../core/server';
+import { defineRoute, HttpError, readUpload, type AnyRouteDefinition, type ApplicationDataOwners } from '../../../core/server';
 import { ApplicationPatchInput, LOGO_MAX_BYTES, LOGO_MIME_TYPES } from '../common';
 import type { ApplicationRepository } from './application-repository';
 import type { LogoStore } from './logo-store';
@@ -26,7 +20,8 @@ class LogoParams extends ApplicationParams {
 export function applicationDetailRoutes(
   repository: ApplicationRepository,
   logos: LogoStore,
-  participants: () => ApplicationDataParticipant[],
+  /** Read per call: plugins registered after this one contribute too. */
+  dataOwners: () => ApplicationDataOwners,
 ): AnyRouteDefinition[] {
   return [
     defineRoute({
@@ -60,7 +55,7 @@ export function applicationDetailRoutes(
       summary: 'Delete an application and everything every plugin keeps for it',
       permission: 'setting',
       params: ApplicationParams,
-      handler: ({ user, params }) => repository.remove(user, params.id, participants()),
+      handler: ({ user, params }) => repository.remove(user, params.id, dataOwners()),
     }),
     defineRoute({
       method: 'PUT',

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../../../core/common';
-import { HttpError, type ApplicationDataParticipant, type Database } from '../../../core/server';
+import { HttpError, type ApplicationDataOwners, type Database } from '../../../core/server';
 import type {
   ApplicationDetail,
   ApplicationListResponse,
@@ -114,12 +114,15 @@ export class ApplicationRepository {
    * Deletes an application with everything every plugin keeps for it: the participants' data, highest order first,
    * then the row, all in one transaction.
    */
-  async remove(user: SessionUser, id: string, participants: readonly ApplicationDataParticipant[]): Promise<void> {
+  /** Deletes the application and everything every plugin keeps for it, in one transaction; files of hooks after commit. */
+  async remove(user: SessionUser, id: string, owners: ApplicationDataOwners): Promise<void> {
     await this.get(user, id);
-    const ordered = [...participants].sort((a, b) => b.order - a.order);
+    const ordered = [...owners.participants].sort((a, b) => b.order - a.order);
     await this.db.transaction(async (tx) => {
+      for (const hook of owners.deletionHooks) await hook.deleteData(id, tx);
       for (const participant of ordered) await participant.deleteData(id, tx);
       await tx.delete(applications).where(eq(applications.id, id));
     });
+    for (const hook of owners.deletionHooks) await hook.afterDelete?.(id);
   }
 }

@@ -1,5 +1,6 @@
 import {
   applicationDataParticipants,
+  applicationDeletionHooks,
   DatabaseToken,
   defineServerPlugin,
   demoSeeders,
@@ -29,8 +30,11 @@ export default defineServerPlugin({
       context.addRoute(route);
     }
     const logos = new LogoStore(context.resolve(FileStoreToken));
-    // Read per call: plugins registered after this one contribute participants too.
-    for (const route of applicationDetailRoutes(repository, logos, () => context.contributions(applicationDataParticipants))) {
+    const dataOwners = () => ({
+      participants: context.contributions(applicationDataParticipants),
+      deletionHooks: context.contributions(applicationDeletionHooks),
+    });
+    for (const route of applicationDetailRoutes(repository, logos, dataOwners)) {
       context.addRoute(route);
     }
     context.contribute(applicationDataParticipants, applicationDataParticipant(db, logos));

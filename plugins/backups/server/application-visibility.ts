@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../core/server';
+import type { ApplicationOwner } from '../../applications/common';
 
-// Read-only views of the applications plugin's tables, for the tenancy check only: this plugin never writes them.
-// The rule mirrors plugins/applications/server/tenancy.ts; it moves to a shared service once the applications plugin exposes one.
+// Read-only views of the applications plugin's tables, to find an application's owner: this plugin never writes them.
+// Whether a caller may see it is the applications plugin's rule (canSeeApplication).
 const applications = pgTable('applications', { id: text('id').primaryKey(), endCustomerId: text('end_customer_id').notNull() });
 const endCustomers = pgTable('end_customers', { id: text('id').primaryKey(), organisationId: text('organisation_id') });
-
-/** Who owns an application: its end customer and that customer's si-customer organisation. */
-export interface ApplicationOwner {
-  endCustomerId: string;
-  organisationId: string | null;
-}
-
-/** A session user, or a push recipient (whose level arrives as plain text). */
-export interface Viewer {
-  level: string;
-  organisationId: string | null;
-  endCustomerId: string | null;
-}
 
 /** Null when there is no such application. */
 export async function findApplicationOwner(db: Database, appId: string): Promise<ApplicationOwner | null> {
@@ -28,20 +16,6 @@ export async function findApplicationOwner(db: Database, appId: string): Promise
     .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
     .where(eq(applications.id, appId));
   return owner ?? null;
-}
-
-/** Cloud sees everything; an si-customer its organisation's end customers' applications; an end-customer user its own. */
-export function canSee(viewer: Viewer, owner: ApplicationOwner): boolean {
-  switch (viewer.level) {
-    case 'cloud':
-      return true;
-    case 'si-customer':
-      return viewer.organisationId !== null && viewer.organisationId === owner.organisationId;
-    case 'end-customer':
-      return viewer.endCustomerId !== null && viewer.endCustomerId === owner.endCustomerId;
-    default:
-      return false;
-  }
 }
 
 /** Whether an application id is in use by anyone (ids are unique across the installation). */

@@ -9,7 +9,8 @@ import {
   type PushHub,
 } from '../../../core/server';
 import { BACKUP_FORMAT_VERSION, BACKUP_PROGRESS_TOPIC, type Backup, type BackupManifest, type BackupProgress } from '../common';
-import { applicationExists, canSee, findApplicationOwner, type ApplicationOwner } from './application-visibility';
+import { canSeeApplication, type ApplicationOwner } from '../../applications/common';
+import { applicationExists, findApplicationOwner } from './application-visibility';
 import { countRows, readArchive, writeArchive, type ParticipantExport } from './backup-archive';
 import { newFolderId } from './folder-id';
 import { backups } from './schema';
@@ -45,7 +46,7 @@ export class BackupService {
 
   private async visibleOwner(user: SessionUser, appId: string): Promise<ApplicationOwner> {
     const owner = await findApplicationOwner(this.db, appId);
-    if (!owner || !canSee(user, owner)) throw HttpError.notFound();
+    if (!owner || !canSeeApplication(user, owner)) throw HttpError.notFound();
     return owner;
   }
 
@@ -76,7 +77,7 @@ export class BackupService {
     const folder = newFolderId();
     const progress = (percent: number) =>
       this.push.publish<BackupProgress>({ topic: BACKUP_PROGRESS_TOPIC, data: { appId, folder, percent } }, (recipient) =>
-        canSee(recipient, owner),
+        canSeeApplication(recipient, owner),
       );
     const [row] = await this.db
       .insert(backups)
@@ -161,7 +162,7 @@ export class BackupService {
         await participant.importData(target, archive.participants.get(participant.id) ?? NO_DATA, transaction);
       }
       const owner = await findApplicationOwner(transaction, target);
-      if (!owner || !canSee(user, owner)) throw HttpError.badRequest('backups.errors.targetNotVisible');
+      if (!owner || !canSeeApplication(user, owner)) throw HttpError.badRequest('backups.errors.targetNotVisible');
     });
     return { appId: target };
   }

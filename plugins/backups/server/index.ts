@@ -1,5 +1,6 @@
 import {
   applicationDataParticipants,
+  applicationDeletionHooks,
   DatabaseToken,
   defineServerPlugin,
   FileStoreToken,
@@ -7,6 +8,7 @@ import {
 } from '../../../core/server';
 import { backupsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { backupDeletionHook } from './backup-deletion-hook';
 import { BackupService } from './backup-service';
 import { migrations } from './migrations';
 import { backupRoutes } from './routes';
@@ -16,12 +18,11 @@ export default defineServerPlugin({
   migrations,
   i18n: backupsI18n,
   register(context) {
-    const service = new BackupService(
-      context.resolve(DatabaseToken),
-      context.resolve(FileStoreToken),
-      context.resolve(PushHubToken),
-      () => context.contributions(applicationDataParticipants),
+    const files = context.resolve(FileStoreToken);
+    const service = new BackupService(context.resolve(DatabaseToken), files, context.resolve(PushHubToken), () =>
+      context.contributions(applicationDataParticipants),
     );
     for (const route of backupRoutes(service)) context.addRoute(route);
+    context.contribute(applicationDeletionHooks, backupDeletionHook(files));
   },
 });

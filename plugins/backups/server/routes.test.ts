@@ -245,6 +245,17 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
     expect(await notesOf(db, 'plant')).toEqual(before);
   });
 
+  it('deletes an application’s backups, rows and zips, with the application', async () => {
+    await createApplication('doomed');
+    const backup = await createBackup('doomed', 'Last copy');
+    expect(backup.status).toBe(201);
+    expect(await files.list('backups/doomed')).toHaveLength(1);
+    expect((await server.request('DELETE', '/api/application/doomed/', { token: admin })).status).toBe(204);
+    expect(await files.list('backups/doomed')).toEqual([]);
+    const rows = await db.execute(sql`SELECT count(*)::int AS total FROM backups WHERE app_id = 'doomed'`);
+    expect((rows as unknown as { rows: { total: number }[] }).rows[0]?.total).toBe(0);
+  });
+
   it('needs the setting permission', async () => {
     await server.createUser({ username: 'viewer', password: 'viewer-password-1', level: 'si-customer', permissions: ['event'] });
     const { access_token } = await server.login('viewer', 'viewer-password-1');
