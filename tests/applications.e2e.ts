@@ -14,24 +14,24 @@ async function toast(page: Page, title: string, body?: string) {
 
 // Applications of shell spec §2.5, 2.6 and 2.8 in a real Chromium against a real server.
 describe('applications', () => {
-  let console: Console;
+  let harness: Console;
   let token: string;
 
   beforeAll(async () => {
-    console = await startConsole();
-    token = (await console.server.login()).access_token;
-    const existing = await console.server.request('POST', '/api/application/new/', {
+    harness = await startConsole();
+    token = (await harness.server.login()).access_token;
+    const existing = await harness.server.request('POST', '/api/application/new/', {
       token,
       body: { id: 'existing_app', name: 'Existing App', endCustomerId: 'end_default' },
     });
     expect(existing.status).toBe(201);
-    await console.login();
-    console.page.setDefaultTimeout(10_000);
+    await harness.login();
+    harness.page.setDefaultTimeout(10_000);
   });
-  afterAll(() => console?.close());
+  afterAll(() => harness?.close());
 
   it('adds an end customer from the list, shown among the customers without applications', async () => {
-    const { page } = console;
+    const { page } = harness;
     await page.getByRole('button', { name: 'Add End Customer' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Add End Customer' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Harbour Works');
@@ -42,19 +42,19 @@ describe('applications', () => {
   });
 
   it('deletes an end customer after confirming in a dialog', async () => {
-    const { page } = console;
-    await page.goto(console.url('/customer-management/end-customer'));
+    const { page } = harness;
+    await page.goto(harness.url('/customer-management/end-customer'));
     const row = page.getByRole('row', { name: /Harbour Works/ });
     await row.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Delete the end customer Harbour Works?').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await row.waitFor({ state: 'detached' });
-    await page.goto(console.url('/application/application-list'));
+    await page.goto(harness.url('/application/application-list'));
   });
 
   it('creates an application through the modal after showing the id errors', async () => {
-    const { page } = console;
+    const { page } = harness;
     const group = page.locator('div', { has: page.getByRole('heading', { name: 'Default End Customer' }) }).last();
     await group.getByRole('button', { name: 'Add application' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Create Application' });
@@ -83,18 +83,41 @@ describe('applications', () => {
   });
 
   it('finds the new application by search', async () => {
-    const { page } = console;
-    await page.goto(console.url('/application/application-list'));
+    const { page } = harness;
+    await page.goto(harness.url('/application/application-list'));
     await page.getByTestId('application-card-existing_app').waitFor();
     await page.getByRole('searchbox', { name: 'Search applications' }).fill('BY THE BROWSER');
     await page.getByTestId('application-card-e2e_plant').waitFor();
     await page.getByTestId('application-card-existing_app').waitFor({ state: 'detached' });
   });
 
+  it('sorts by date with the newest update first, and by name', async () => {
+    const { page } = harness;
+    // The older application changes now, so it becomes the newest by date while staying second by name.
+    const touched = await harness.server.request('PATCH', '/api/application/existing_app', {
+      token,
+      body: { description: 'Touched' },
+    });
+    expect(touched.status).toBe(200);
+    await page.reload();
+    const cardIds = () =>
+      page
+        .locator('[data-testid^="application-card-"]')
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-testid')));
+    const sortBy = async (option: string) => {
+      await page.getByRole('combobox', { name: 'Sort by' }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await sortBy('Date');
+    await expect.poll(cardIds).toEqual(['application-card-existing_app', 'application-card-e2e_plant']);
+    await sortBy('Name');
+    await expect.poll(cardIds).toEqual(['application-card-e2e_plant', 'application-card-existing_app']);
+  });
+
   it('opens the settings from the application and saves, watching the save icon', async () => {
-    const { page } = console;
+    const { page } = harness;
     // The application's other pages arrive with later plugins; start from the existing one and switch in its menu.
-    await page.goto(console.url('/app/existing_app/setting'));
+    await page.goto(harness.url('/app/existing_app/setting'));
     await page.getByRole('heading', { name: 'Application Setting: Existing App' }).waitFor();
     await page.getByRole('button', { name: 'Existing App' }).click();
     await page.getByRole('option', { name: /E2E Plant/ }).click();
@@ -117,13 +140,13 @@ describe('applications', () => {
     await icon.and(page.locator('[data-state="saving"]')).waitFor();
     await icon.and(page.locator('[data-state="save_success"]')).waitFor();
     await icon.and(page.locator('[data-state="cold"]')).waitFor();
-    const saved = await console.server.request('GET', '/api/application/e2e_plant', { token });
+    const saved = await harness.server.request('GET', '/api/application/e2e_plant', { token });
     expect(saved.body.name).toBe('E2E Plant Renamed');
     expect(saved.body.setting).toEqual({});
   });
 
   it('enables custom severity levels and saves them', async () => {
-    const { page } = console;
+    const { page } = harness;
     const icon = page.getByTestId('save-icon');
     const level4 = page.getByTestId('severity-level-4');
     await level4.getByText('Critical').waitFor();
@@ -133,14 +156,14 @@ describe('applications', () => {
     await icon.getByRole('button', { name: 'Save' }).click();
     await icon.and(page.locator('[data-state="cold"]')).waitFor({ timeout: 8000 });
     await level4.getByText('Meltdown').waitFor();
-    const saved = await console.server.request('GET', '/api/application/e2e_plant', { token });
+    const saved = await harness.server.request('GET', '/api/application/e2e_plant', { token });
     expect(saved.body.setting.severitySettingEnable).toBe(true);
     expect(Object.keys(saved.body.setting.severitySetting)).toEqual(['0', '1', '2', '3', '4']);
     expect(saved.body.setting.severitySetting['4']).toMatchObject({ name: 'Meltdown', color: 'red' });
   });
 
   it('uploads a logo, shows it, and deletes it after confirming', async () => {
-    const { page } = console;
+    const { page } = harness;
     const upload = page.getByRole('button', { name: 'Upload logo' });
     await upload.getByText('No image logo').waitFor();
     await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
@@ -156,7 +179,7 @@ describe('applications', () => {
   });
 
   it('deletes the application only after the exact id is typed', async () => {
-    const { page } = console;
+    const { page } = harness;
     await page.getByRole('button', { name: 'Delete this application' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
     await toast(page, 'Cancelled', "This application hasn't been deleted.");
@@ -175,6 +198,6 @@ describe('applications', () => {
     await page.waitForURL(/\/application\/application-list$/);
     await page.getByTestId('application-card-existing_app').waitFor();
     expect(await page.getByTestId('application-card-e2e_plant').count()).toBe(0);
-    expect((await console.server.request('GET', '/api/application/e2e_plant', { token })).status).toBe(404);
+    expect((await harness.server.request('GET', '/api/application/e2e_plant', { token })).status).toBe(404);
   });
 });

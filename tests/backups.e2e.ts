@@ -6,14 +6,14 @@ import { startConsole, type Console } from './support/e2e';
 
 // Application Setting > Data Backup (shell spec §2.8) in Chromium: create, download, restore and delete a backup.
 describe('data backups', () => {
-  let console: Console;
+  let harness: Console;
   let token: string;
   const appId = 'backup_e2e';
-  const api = (method: string, path: string, body?: unknown) => console.server.request(method, `/api${path}`, { token, body });
+  const api = (method: string, path: string, body?: unknown) => harness.server.request(method, `/api${path}`, { token, body });
 
   beforeAll(async () => {
-    console = await startConsole();
-    token = (await console.server.login()).access_token;
+    harness = await startConsole();
+    token = (await harness.server.login()).access_token;
     const created = await api('POST', '/application/new/', {
       id: appId,
       name: 'Backup Plant',
@@ -21,24 +21,24 @@ describe('data backups', () => {
       endCustomerId: 'end_default',
     });
     expect(created.status).toBe(201);
-    await console.login();
-    console.page.setDefaultTimeout(10_000);
+    await harness.login();
+    harness.page.setDefaultTimeout(10_000);
   });
-  afterAll(() => console?.close());
+  afterAll(() => harness?.close());
 
   const openActions = async () => {
-    await console.page.getByRole('button', { name: 'Actions for Nightly copy' }).click();
+    await harness.page.getByRole('button', { name: 'Actions for Nightly copy' }).click();
   };
 
   it('opens the Data Backup tab with no backup copies', async () => {
-    const { page } = console;
-    await page.goto(console.url(`/app/${appId}/setting`));
+    const { page } = harness;
+    await page.goto(harness.url(`/app/${appId}/setting`));
     await page.getByRole('tab', { name: 'Data Backup' }).click();
     await page.getByText('No backup copies').waitFor();
   });
 
   it('requires a description, then creates a backup and lists it', async () => {
-    const { page } = console;
+    const { page } = harness;
     await page.getByRole('button', { name: 'Create Backup' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Create Backup' });
     await dialog.getByRole('button', { name: 'Create Backup' }).click();
@@ -52,7 +52,7 @@ describe('data backups', () => {
   });
 
   it('downloads the backup as a zip holding the manifest', async () => {
-    const { page } = console;
+    const { page } = harness;
     await openActions();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -67,7 +67,7 @@ describe('data backups', () => {
   });
 
   it('restores the backup over a changed application after confirmation', async () => {
-    const { page } = console;
+    const { page } = harness;
     expect((await api('PATCH', `/application/${appId}`, { name: 'Renamed Plant' })).status).toBe(200);
     await openActions();
     await page.getByRole('menuitem', { name: 'Restore' }).click();
@@ -80,7 +80,7 @@ describe('data backups', () => {
   });
 
   it('restores into a new application id, checking the id first', async () => {
-    const { page } = console;
+    const { page } = harness;
     await openActions();
     await page.getByRole('menuitem', { name: 'Restore' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Restore backup' });
@@ -101,7 +101,7 @@ describe('data backups', () => {
   });
 
   it('deletes the backup after confirmation', async () => {
-    const { page } = console;
+    const { page } = harness;
     await openActions();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete' });

@@ -9,16 +9,16 @@ const TINY_PNG = Buffer.from(
 
 // Advance Setting > Dashboard Theme (shell spec §2.9) in a real Chromium against a real server.
 describe('dashboard themes', () => {
-  let console: Console;
+  let harness: Console;
 
   beforeAll(async () => {
-    console = await startConsole();
-    await console.login();
+    harness = await startConsole();
+    await harness.login();
   });
-  afterAll(() => console?.close());
+  afterAll(() => harness?.close());
 
   it('opens Dashboard Theme from the Advance Setting group', async () => {
-    const { page } = console;
+    const { page } = harness;
     const sidebar = page.getByRole('navigation', { name: 'Navigation' });
     await sidebar.getByRole('button', { name: 'Advance Setting' }).click();
     await sidebar.getByRole('link', { name: 'Dashboard Theme' }).click();
@@ -28,7 +28,7 @@ describe('dashboard themes', () => {
   });
 
   it('adds a theme: the name is required, then the theme shows in the table', async () => {
-    const { page } = console;
+    const { page } = harness;
     await page.getByRole('button', { name: 'Add Theme' }).click();
     const dialog = page.getByRole('alertdialog');
     const name = dialog.getByRole('textbox', { name: 'Name' });
@@ -53,7 +53,7 @@ describe('dashboard themes', () => {
   });
 
   it('shows the theme id in the row menu and edits name, colour and background image', async () => {
-    const { page, server } = console;
+    const { page, server } = harness;
     await page.getByRole('button', { name: 'Actions for Harbour Blue' }).click();
     await page.getByText(/^Theme ID: [0-9a-f-]{36}$/).waitFor();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -98,7 +98,7 @@ describe('dashboard themes', () => {
   });
 
   it('pages the table at 10 rows', async () => {
-    const { page, server } = console;
+    const { page, server } = harness;
     const { access_token } = await server.login();
     for (let index = 1; index <= 10; index++) {
       const name = `Theme ${String(index).padStart(2, '0')}`;
