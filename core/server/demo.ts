@@ -1,4 +1,4 @@
-import { createExtensionPoint } from '../common';
+import { createExtensionPoint, PERMISSIONS, type SessionUser } from '../common';
 
 /**
  * Seeds demo data through the plugin's own services (the same code paths a user's calls take).
@@ -9,3 +9,14 @@ export interface DemoSeeder {
   run(): Promise<void>;
 }
 export const demoSeeders = createExtensionPoint<DemoSeeder>('core.demo-seeders/v1');
+
+/** Seeders act as the operator (level cloud, every permission), through the services the API uses. */
+export const DEMO_OPERATOR: SessionUser = {
+  id: 'demo-seeder',
+  username: 'demo-seeder',
+  name: 'Demo seeder',
+  level: 'cloud',
+  permissions: [...PERMISSIONS],
+  organisationId: null,
+  endCustomerId: null,
+};

@@ -1,18 +1,6 @@
-import { PERMISSIONS, type SessionUser } from '../../../core/common';
-import type { DemoSeeder } from '../../../core/server';
+import { DEMO_OPERATOR, type DemoSeeder } from '../../../core/server';
 import type { ApplicationRepository } from './application-repository';
 import type { EndCustomerRepository } from './end-customer-repository';
-
-/** The demo runs as the operator, through the repositories the API uses. */
-const DEMO_OPERATOR: SessionUser = {
-  id: 'demo-seeder',
-  username: 'demo-seeder',
-  name: 'Demo seeder',
-  level: 'cloud',
-  permissions: [...PERMISSIONS],
-  organisationId: null,
-  endCustomerId: null,
-};
 
 const DEMO = [
   {

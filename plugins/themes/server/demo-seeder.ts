@@ -1,17 +1,5 @@
-import { PERMISSIONS, type SessionUser } from '../../../core/common';
-import type { DemoSeeder } from '../../../core/server';
+import { DEMO_OPERATOR, type DemoSeeder } from '../../../core/server';
 import type { ThemeRepository } from './theme-repository';
-
-/** The demo runs as the operator, through the repository the API uses. */
-const DEMO_OPERATOR: SessionUser = {
-  id: 'demo-seeder',
-  username: 'demo-seeder',
-  name: 'Demo seeder',
-  level: 'cloud',
-  permissions: [...PERMISSIONS],
-  organisationId: null,
-  endCustomerId: null,
-};
 
 const DEMO_THEMES = [
   {

@@ -1,18 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-} from '@fluentui/react-components';
+import { Field, Input } from '@fluentui/react-components';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../../core/client';
 import { EndCustomerInput } from '../../common';
 
 /** Add or rename an end customer; Save stays disabled until the shared input model validates. */
@@ -35,30 +26,17 @@ export function EndCustomerDialog(props: {
     }
   };
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && props.onClose()}>
-      <DialogSurface>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (valid) void save();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{props.title}</DialogTitle>
-            <DialogContent>
-              <Field label={t('applications.customers.name')} required>
-                <Input value={name} onChange={(_, data) => setName(data.value)} autoFocus maxLength={100} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose}>{t('applications.customers.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabled={!valid || saving}>
-                {t('applications.customers.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDialog
+      title={props.title}
+      confirmLabel={t('applications.customers.save')}
+      busy={saving}
+      invalid={!valid}
+      onConfirm={() => void save()}
+      onCancel={props.onClose}
+    >
+      <Field label={t('applications.customers.name')} required>
+        <Input value={name} onChange={(_, data) => setName(data.value)} autoFocus maxLength={100} />
+      </Field>
+    </ConfirmDialog>
   );
 }
