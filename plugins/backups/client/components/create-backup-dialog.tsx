@@ -1,20 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  ProgressBar,
-} from '@fluentui/react-components';
+import { Field, Input, MessageBar, MessageBarBody, ProgressBar } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, usePush } from '../../../../core/client';
+import { ConfirmDialog, readApiError, usePush } from '../../../../core/client';
 import { BACKUP_PROGRESS_TOPIC, CreateBackupInput, type BackupProgress } from '../../common';
 import type { BackupApi } from '../backup-api';
 import { fieldError } from '../validation';
@@ -52,53 +39,38 @@ export function CreateBackupDialog(props: { appId: string; api: BackupApi; onCre
   };
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && !creating && props.onClose()}>
-      <DialogSurface aria-label={t('backups.create')}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void create();
-          }}
+    <ConfirmDialog
+      title={t('backups.create')}
+      confirmLabel={t('backups.create')}
+      busy={creating}
+      invalid={touched && error !== null}
+      onConfirm={() => void create()}
+      onCancel={props.onClose}
+    >
+      {failure && (
+        <MessageBar intent="error">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Field label={t('backups.description')} required validationMessage={touched && error ? t(error) : undefined}>
+        <Input
+          value={description}
+          autoFocus
+          maxLength={500}
+          disabled={creating}
+          onChange={(_, data) => setDescription(data.value)}
+          onBlur={() => setTouched(true)}
+        />
+      </Field>
+      {creating && (
+        <Field
+          label={t('backups.creating')}
+          validationState="none"
+          validationMessage={percent === null ? undefined : t('backups.progress', { percent })}
         >
-          <DialogBody>
-            <DialogTitle>{t('backups.create')}</DialogTitle>
-            <DialogContent>
-              {failure && (
-                <MessageBar intent="error">
-                  <MessageBarBody>{failure}</MessageBarBody>
-                </MessageBar>
-              )}
-              <Field label={t('backups.description')} required validationMessage={touched && error ? t(error) : undefined}>
-                <Input
-                  value={description}
-                  autoFocus
-                  maxLength={500}
-                  disabled={creating}
-                  onChange={(_, data) => setDescription(data.value)}
-                  onBlur={() => setTouched(true)}
-                />
-              </Field>
-              {creating && (
-                <Field
-                  label={t('backups.creating')}
-                  validationState="none"
-                  validationMessage={percent === null ? undefined : t('backups.progress', { percent })}
-                >
-                  <ProgressBar value={percent === null ? undefined : percent / 100} />
-                </Field>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose} disabled={creating}>
-                {t('backups.cancel')}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={creating || (touched && error !== null)}>
-                {t('backups.create')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+          <ProgressBar value={percent === null ? undefined : percent / 100} />
+        </Field>
+      )}
+    </ConfirmDialog>
   );
 }
