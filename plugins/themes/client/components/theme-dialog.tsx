@@ -1,22 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useHttp, useNotify } from '../../../../core/client';
 import { NEW_THEME_DEFAULTS, ThemeProfileInput, type ThemeProfile } from '../../common';
 import { saveTheme, type BackgroundChoice } from '../save-theme';
 import { BackgroundField } from './background-field';
@@ -64,48 +51,37 @@ export function ThemeDialog(props: { theme: ThemeProfile | null; onSaved(): void
   };
 
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, data) => !data.open && props.onClose()}>
-      <DialogSurface>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (errors.length === 0 && !saving) void save();
-          }}
+    <ConfirmDialog
+      title={props.theme ? t('themes.editTitle') : t('themes.add')}
+      confirmLabel={t('themes.form.save')}
+      busy={saving}
+      invalid={errors.length > 0}
+      onConfirm={() => void save()}
+      onCancel={props.onClose}
+    >
+      <div className={styles.form}>
+        <Field
+          label={t('themes.form.name')}
+          required
+          validationMessage={nameTouched && nameInvalid ? t('themes.validation.nameRequired') : undefined}
         >
-          <DialogBody>
-            <DialogTitle>{props.theme ? t('themes.editTitle') : t('themes.add')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field
-                label={t('themes.form.name')}
-                required
-                validationMessage={nameTouched && nameInvalid ? t('themes.validation.nameRequired') : undefined}
-              >
-                <Input
-                  value={name}
-                  maxLength={100}
-                  onChange={(_, data) => {
-                    setName(data.value);
-                    setNameTouched(true);
-                  }}
-                  onBlur={() => setNameTouched(true)}
-                />
-              </Field>
-              <Field label={t('themes.form.description')}>
-                <Textarea value={description} maxLength={500} onChange={(_, data) => setDescription(data.value)} />
-              </Field>
-              <BackgroundField value={background} onChange={setBackground} />
-              <ColorField label={t('themes.form.panelColor')} value={panelColor} onChange={setPanelColor} />
-              <ColorField label={t('themes.form.fontColor')} value={fontColor} onChange={setFontColor} />
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose}>{t('themes.form.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabled={errors.length > 0 || saving}>
-                {t('themes.form.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+          <Input
+            value={name}
+            maxLength={100}
+            onChange={(_, data) => {
+              setName(data.value);
+              setNameTouched(true);
+            }}
+            onBlur={() => setNameTouched(true)}
+          />
+        </Field>
+        <Field label={t('themes.form.description')}>
+          <Textarea value={description} maxLength={500} onChange={(_, data) => setDescription(data.value)} />
+        </Field>
+        <BackgroundField value={background} onChange={setBackground} />
+        <ColorField label={t('themes.form.panelColor')} value={panelColor} onChange={setPanelColor} />
+        <ColorField label={t('themes.form.fontColor')} value={fontColor} onChange={setFontColor} />
+      </div>
+    </ConfirmDialog>
   );
 }
