@@ -1,21 +1,10 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Textarea,
-} from '@fluentui/react-components';
+import { Field, Input, Textarea } from '@fluentui/react-components';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { readApiError, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useHttp, useNotify } from '../../../../core/client';
 import { NewApplicationInput, type EndCustomer } from '../../common';
 
 /** The id check waits for typing to pause. */
@@ -88,50 +77,37 @@ export function CreateApplicationDialog(props: { customer: EndCustomer; onClose(
   };
 
   return (
-    <Dialog open modalType="alert">
-      <DialogSurface aria-label={t('applications.create.title')}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (valid) void create();
-          }}
-        >
-          <DialogBody>
-            <DialogTitle>{t('applications.create.title')}</DialogTitle>
-            <DialogContent>
-              <Field label={t('applications.create.id')} required validationMessage={errorOf('id')}>
-                <Input
-                  value={values.id}
-                  onChange={(_, data) => change('id', data.value)}
-                  onBlur={() => setTouched((current) => ({ ...current, id: true }))}
-                  maxLength={64}
-                  autoFocus
-                />
-              </Field>
-              <Field label={t('applications.create.name')} required validationMessage={errorOf('name')}>
-                <Input
-                  value={values.name}
-                  onChange={(_, data) => change('name', data.value)}
-                  onBlur={() => setTouched((current) => ({ ...current, name: true }))}
-                  maxLength={100}
-                />
-              </Field>
-              <Field label={t('applications.create.description')}>
-                <Textarea value={values.description} onChange={(_, data) => change('description', data.value)} maxLength={500} />
-              </Field>
-              <Field label={t('applications.create.endCustomer')} required>
-                <Input value={props.customer.name} disabled />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => props.onClose(false)}>{t('applications.create.cancel')}</Button>
-              <Button type="submit" appearance="primary" disabled={!valid || creating}>
-                {t('applications.create.create')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <ConfirmDialog
+      title={t('applications.create.title')}
+      confirmLabel={t('applications.create.create')}
+      busy={creating}
+      invalid={!valid}
+      onConfirm={() => void create()}
+      onCancel={() => props.onClose(false)}
+    >
+      <Field label={t('applications.create.id')} required validationMessage={errorOf('id')}>
+        <Input
+          value={values.id}
+          onChange={(_, data) => change('id', data.value)}
+          onBlur={() => setTouched((current) => ({ ...current, id: true }))}
+          maxLength={64}
+          autoFocus
+        />
+      </Field>
+      <Field label={t('applications.create.name')} required validationMessage={errorOf('name')}>
+        <Input
+          value={values.name}
+          onChange={(_, data) => change('name', data.value)}
+          onBlur={() => setTouched((current) => ({ ...current, name: true }))}
+          maxLength={100}
+        />
+      </Field>
+      <Field label={t('applications.create.description')}>
+        <Textarea value={values.description} onChange={(_, data) => change('description', data.value)} maxLength={500} />
+      </Field>
+      <Field label={t('applications.create.endCustomer')} required>
+        <Input value={props.customer.name} disabled />
+      </Field>
+    </ConfirmDialog>
   );
 }
