@@ -16,3 +16,4 @@ export * from './components/language-menu';
 export * from './components/company-logo';
 export * from './app-path';
 export * from './components/confirm-dialog';
+export * from './components/page-styles';

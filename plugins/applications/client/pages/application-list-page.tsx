@@ -15,7 +15,7 @@ import { AddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useHttp, useNotify, useSession } from '../../../../core/client';
+import { readApiError, useHttp, useNotify, usePageStyles, useSession } from '../../../../core/client';
 import {
   APPLICATION_SORTS,
   DEFAULT_END_CUSTOMER_ID,
@@ -31,9 +31,6 @@ import { EndCustomerDialog } from '../components/end-customer-dialog';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-  search: { minWidth: '240px', flexGrow: 1, maxWidth: '420px' },
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   groupHeader: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
   customerWithoutApps: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
@@ -55,6 +52,7 @@ const useStyles = makeStyles({
 const ApplicationListPage = observer(function ApplicationListPage() {
   const { t } = useTranslation();
   const styles = useStyles();
+  const layout = usePageStyles();
   const store = useApplications();
   const [keyword, setKeyword] = useState('');
   const [sort, setSort] = useState<ApplicationSort>('name');
@@ -100,12 +98,12 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   };
 
   return (
-    <section className={styles.page}>
+    <section className={layout.page}>
       <Title3 as="h1">{t('applications.title')}</Title3>
       <Text data-testid="application-count">{t('applications.heading', { apps: shown, customers: store.customerCount })}</Text>
-      <div className={styles.toolbar}>
+      <div className={layout.toolbar}>
         <SearchBox
-          className={styles.search}
+          className={layout.search}
           aria-label={t('applications.searchPlaceholder')}
           placeholder={t('applications.searchPlaceholder')}
           value={keyword}

@@ -1,6 +1,5 @@
 import {
   Button,
-  makeStyles,
   Table,
   TableBody,
   TableCell,
@@ -9,32 +8,20 @@ import {
   TableRow,
   Text,
   Title3,
-  tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useHttp, useNotify, usePageStyles } from '../../../../core/client';
 import type { EndCustomer } from '../../common';
 import { EndCustomerDialog } from '../components/end-customer-dialog';
-
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  toolbar: {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    flexWrap: 'wrap',
-    gap: tokens.spacingHorizontalM,
-  },
-});
 
 type Editing = { mode: 'add' } | { mode: 'rename'; customer: EndCustomer } | { mode: 'delete'; customer: EndCustomer } | null;
 
 /** Customer Management > End Customer (shell spec §2.4; customers of §3). */
 export default function EndCustomerPage() {
   const { t } = useTranslation();
-  const styles = useStyles();
+  const layout = usePageStyles();
   const http = useHttp();
   const notify = useNotify();
   const [customers, setCustomers] = useState<EndCustomer[]>([]);
@@ -55,8 +42,8 @@ export default function EndCustomerPage() {
   };
 
   return (
-    <section className={styles.page}>
-      <div className={styles.toolbar}>
+    <section className={layout.page}>
+      <div className={layout.titleBar}>
         <Title3 as="h1">{t('applications.customers.title')}</Title3>
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ mode: 'add' })}>
           {t('applications.customers.add')}

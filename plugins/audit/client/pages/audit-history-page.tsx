@@ -19,14 +19,11 @@ import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../../../core/client';
+import { useHttp, usePageStyles } from '../../../../core/client';
 import type { AuditRecord } from '../../../../core/common';
 import { AUDIT_PAGE_SIZES } from '../../common';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  toolbar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-  search: { minWidth: '240px', flexGrow: 1, maxWidth: '420px' },
   table: { overflowX: 'auto' },
   pager: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', justifyContent: 'flex-end' },
 });
@@ -37,6 +34,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 export default function AuditHistoryPage() {
   const { t } = useTranslation();
   const styles = useStyles();
+  const layout = usePageStyles();
   const http = useHttp();
   const [keyword, setKeyword] = useState('');
   const [limit, setLimit] = useState<number>(AUDIT_PAGE_SIZES[0]);
@@ -60,11 +58,11 @@ export default function AuditHistoryPage() {
 
   const last = Math.min(offset + limit, page.total);
   return (
-    <section className={styles.page}>
+    <section className={layout.page}>
       <Title3 as="h1">{t('audit.title')}</Title3>
-      <div className={styles.toolbar}>
+      <div className={layout.toolbar}>
         <SearchBox
-          className={styles.search}
+          className={layout.search}
           placeholder={t('audit.search')}
           aria-label={t('audit.search')}
           value={keyword}

@@ -9,12 +9,11 @@ import {
   TableRow,
   Text,
   Title3,
-  tokens,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../../../core/client';
+import { useHttp, usePageStyles } from '../../../../core/client';
 import type { ThemeProfile } from '../../common';
 import { Pager } from '../components/pager';
 import { ThemeDialog } from '../components/theme-dialog';
@@ -24,8 +23,6 @@ import { ThemeRowMenu } from '../components/theme-row-menu';
 const PAGE_SIZE = 10;
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: tokens.spacingHorizontalM },
   header: { height: '40px' },
   menuCell: { width: '56px' },
 });
@@ -36,6 +33,7 @@ type Editing = { theme: ThemeProfile | null } | null;
 export default function ThemeProfilePage() {
   const { t } = useTranslation();
   const styles = useStyles();
+  const layout = usePageStyles();
   const http = useHttp();
   const [themes, setThemes] = useState<ThemeProfile[] | null>(null);
   const [page, setPage] = useState(0);
@@ -49,8 +47,8 @@ export default function ThemeProfilePage() {
   const rows = themes?.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE) ?? [];
 
   return (
-    <section className={styles.page}>
-      <div className={styles.toolbar}>
+    <section className={layout.page}>
+      <div className={layout.titleBar}>
         <Title3 as="h1">{t('themes.heading')}</Title3>
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ theme: null })}>
           {t('themes.add')}
