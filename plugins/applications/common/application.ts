@@ -1,3 +1,5 @@
+import type { ApplicationSummary } from './types';
+
 /** Colours a severity level may take (shell spec §3). */
 export const SEVERITY_COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'none'] as const;
 export type SeverityColour = (typeof SEVERITY_COLOURS)[number];
@@ -20,17 +22,8 @@ export interface ApplicationSetting {
   severitySetting?: Partial<Record<SeverityLevel, SeverityLevelSetting>>;
 }
 
-/** GET /application/{id} (shell spec §3). */
-export interface ApplicationDetail {
-  id: string;
-  name: string;
-  description: string;
-  /** Id of the stored logo image; null without one. */
-  logo: string | null;
-  endCustomerId: string;
-  endCustomerName: string;
-  /** ISO date of the last change. */
-  updateDate: string;
+/** GET /application/{id} (shell spec §3): the list's fields with the settings, without the event area. */
+export interface ApplicationDetail extends Omit<ApplicationSummary, 'event'> {
   setting: ApplicationSetting;
 }
 

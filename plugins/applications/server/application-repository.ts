@@ -12,6 +12,17 @@ import type { EndCustomerRepository } from './end-customer-repository';
 import { applications, endCustomers } from './schema';
 import { visibleEndCustomers } from './tenancy';
 
+/** The columns of an application as the list shows it. */
+const SUMMARY_COLUMNS = {
+  id: applications.id,
+  name: applications.name,
+  description: applications.description,
+  logo: applications.logo,
+  endCustomerId: applications.endCustomerId,
+  endCustomerName: endCustomers.name,
+  updatedAt: applications.updatedAt,
+};
+
 export class ApplicationRepository {
   constructor(
     private readonly db: Database,
@@ -24,15 +35,7 @@ export class ApplicationRepository {
     const customerIds = customers.map((customer) => customer.id);
     const rows = customerIds.length
       ? await this.db
-          .select({
-            id: applications.id,
-            name: applications.name,
-            description: applications.description,
-            logo: applications.logo,
-            endCustomerId: applications.endCustomerId,
-            endCustomerName: endCustomers.name,
-            updatedAt: applications.updatedAt,
-          })
+          .select(SUMMARY_COLUMNS)
           .from(applications)
           .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
           .where(inArray(applications.endCustomerId, customerIds))
@@ -72,16 +75,7 @@ export class ApplicationRepository {
   /** One application the caller may see; another tenant's application is not found, so its existence does not leak. */
   async get(user: SessionUser, id: string): Promise<ApplicationDetail> {
     const [row] = await this.db
-      .select({
-        id: applications.id,
-        name: applications.name,
-        description: applications.description,
-        logo: applications.logo,
-        endCustomerId: applications.endCustomerId,
-        endCustomerName: endCustomers.name,
-        updatedAt: applications.updatedAt,
-        setting: applications.setting,
-      })
+      .select({ ...SUMMARY_COLUMNS, setting: applications.setting })
       .from(applications)
       .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
       .where(and(eq(applications.id, id), visibleEndCustomers(user)));
