@@ -1,6 +1,15 @@
 import { createToken, type LicenceSet } from '../common';
 
 /** Configuration read once from the environment (docs/configuration.md). */
+/** An S3-compatible bucket for uploaded files (SENSORIUM_S3_*); when absent, files live under the data folder. */
+export interface ObjectStorageConfig {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -26,5 +35,6 @@ export interface ServerConfig {
    * X-Forwarded-For, for rate limits and audit records. 0 (default) trusts no header.
    */
   trustProxy: number;
+  objectStorage: ObjectStorageConfig | null;
 }
 export const ConfigToken = createToken<ServerConfig>('core.config');

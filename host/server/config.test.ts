@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       clientDir: join(REPO_ROOT, 'dist/client'),
       seedDemo: false,
       trustProxy: 0,
+      objectStorage: null,
     });
   });
 
@@ -94,5 +95,22 @@ describe('loadConfig', () => {
     ['SENSORIUM_JWT_SECRET', 'short'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+  it('turns object storage on with SENSORIUM_S3_ENDPOINT and then requires the bucket and keys', () => {
+    const storage = {
+      SENSORIUM_S3_ENDPOINT: 'http://minio.local:9000',
+      SENSORIUM_S3_BUCKET: 'sensorium',
+      SENSORIUM_S3_ACCESS_KEY_ID: 'key',
+      SENSORIUM_S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(storage).objectStorage).toEqual({
+      endpoint: 'http://minio.local:9000',
+      bucket: 'sensorium',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    expect(() => loadConfig({ ...storage, SENSORIUM_S3_BUCKET: '' })).toThrow(/SENSORIUM_S3_BUCKET/);
+    expect(() => loadConfig({ ...storage, SENSORIUM_S3_ENDPOINT: 'minio:9000' })).toThrow(/SENSORIUM_S3_ENDPOINT/);
   });
 });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLicences } from '../../core/common';
-import type { ServerConfig } from '../../core/server';
+import type { ObjectStorageConfig, ServerConfig } from '../../core/server';
 
 /** The repository root, so relative defaults do not depend on the directory the server was started from. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,6 +40,25 @@ function oneOf(env: Env, name: string, allowed: string[], fallback: string): str
   return raw;
 }
 
+/** Object storage is on when SENSORIUM_S3_ENDPOINT is set; its bucket and keys are then required. */
+function objectStorage(env: Env): ObjectStorageConfig | null {
+  const endpoint = text(env, 'SENSORIUM_S3_ENDPOINT');
+  if (endpoint === null) return null;
+  if (!/^https?:\/\//.test(endpoint)) throw new Error('SENSORIUM_S3_ENDPOINT must be an http:// or https:// URL');
+  const required = (name: string): string => {
+    const value = text(env, name);
+    if (value === null) throw new Error(`${name} must be set when SENSORIUM_S3_ENDPOINT is`);
+    return value;
+  };
+  return {
+    endpoint,
+    bucket: required('SENSORIUM_S3_BUCKET'),
+    region: text(env, 'SENSORIUM_S3_REGION') ?? 'us-east-1',
+    accessKeyId: required('SENSORIUM_S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('SENSORIUM_S3_SECRET_ACCESS_KEY'),
+  };
+}
+
 /** Reads the server configuration from environment variables (docs/configuration.md); a bad value throws naming the variable. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const databaseUrl = text(env, 'DATABASE_URL');
@@ -68,5 +87,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     clientDir: resolve(REPO_ROOT, clientDir ?? 'dist/client'),
     seedDemo: flag(env, 'SENSORIUM_SEED_DEMO', false),
     trustProxy: integer(env, 'SENSORIUM_TRUST_PROXY_HOPS', 0, 0, 10),
+    objectStorage: objectStorage(env),
   };
 }

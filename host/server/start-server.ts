@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { DiskFileStore } from './files/disk-file-store';
+import { openFileStore } from './files/open-file-store';
 import { redactTokens } from './http/log-redaction';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { container as globalContainer, type DependencyContainer } from 'tsyringe';
@@ -127,7 +127,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       [PushHubToken, pushHub],
       [AuditLogToken, audit],
       [UserDirectoryToken, users],
-      [FileStoreToken, new DiskFileStore(config.dataDir)],
+      [FileStoreToken, await openFileStore(config)],
     ];
     for (const [token, value] of coreServices) root.register(token, { useValue: value });
 
@@ -163,7 +163,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     );
     openedSteps.push(() => jobs.close());
     openedSteps.push(() => app.close());
-    await registerSecurityHeaders(app, config.companyLogo);
+    await registerSecurityHeaders(app, config.companyLogo, config.objectStorage?.endpoint ?? null);
     await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, 'errors.tooManyRequests') });
     await app.register(websocket);
     await registerOpenApi(app, { title: `${config.companyName} API`, version: packageJson.version });

@@ -3,17 +3,23 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Helmet's headers with a Content-Security-Policy the console works under: its own scripts only, inline styles
- * (Fluent UI injects them), images from data:/blob: URLs and an external white-label logo, and the push WebSocket.
+ * (Fluent UI injects them), images from data:/blob: URLs, an external white-label logo and the object storage that
+ * image links redirect to, and the push WebSocket.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, companyLogo: string | null): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  companyLogo: string | null,
+  storageEndpoint: string | null,
+): Promise<void> {
   const logoOrigin = companyLogo && /^https?:\/\//.test(companyLogo) ? [new URL(companyLogo).origin] : [];
+  const storageOrigin = storageEndpoint ? [new URL(storageEndpoint).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...logoOrigin],
+        imgSrc: ["'self'", 'data:', 'blob:', ...logoOrigin, ...storageOrigin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         workerSrc: ["'self'", 'blob:'],

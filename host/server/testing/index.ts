@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLicences, type UserLevel } from '../../../core/common';
-import { UserDirectoryToken, type ServerConfig, type ServerPlugin } from '../../../core/server';
+import { UserDirectoryToken, type ObjectStorageConfig, type ServerConfig, type ServerPlugin } from '../../../core/server';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../start-server';
 import { seedPgliteDataDir } from './pglite-template';
@@ -50,6 +50,8 @@ export interface TestServerOptions {
   /** The built console to serve; null (default) for the API only. */
   clientDir?: string | null;
   seedDemo?: boolean;
+  /** Store uploads in this S3-compatible bucket instead of the temporary data folder. */
+  objectStorage?: ObjectStorageConfig;
 }
 
 /** Starts a real server on a random port with a fresh database, for a test file's beforeAll. */
@@ -68,6 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logLevel: process.env.LOG_LEVEL ?? 'warn',
     clientDir: options.clientDir ?? null,
     seedDemo: options.seedDemo ?? false,
+    objectStorage: options.objectStorage ?? null,
   };
 
   const cleanUp = async () => {

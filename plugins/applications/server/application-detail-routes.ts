@@ -96,6 +96,8 @@ export function applicationDetailRoutes(
         const app = await repository.get(user, params.id);
         const image = app.logo === params.logo ? await logos.read(params.id, params.logo) : null;
         if (!image) throw HttpError.notFound();
+        const link = await logos.downloadUrl(params.id, params.logo);
+        if (link) return reply.redirect(link);
         return reply.type(image.contentType).header('cache-control', 'private, max-age=3600').send(image.content);
       },
     }),

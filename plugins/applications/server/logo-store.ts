@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FileStore } from '../../../core/server';
+import { DOWNLOAD_URL_SECONDS, type FileStore } from '../../../core/server';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
@@ -21,7 +21,7 @@ export class LogoStore {
   /** Stores a new logo file and returns its id. */
   async save(appId: string, mimeType: string, content: Buffer): Promise<string> {
     const logoId = `${randomUUID()}.${EXTENSIONS[mimeType] ?? 'bin'}`;
-    await this.files.put(this.folder(appId) + logoId, content);
+    await this.files.put(this.folder(appId) + logoId, content, mimeType);
     return logoId;
   }
 
@@ -36,6 +36,11 @@ export class LogoStore {
     const content = await this.files.get(this.folder(appId) + logoId);
     const contentType = CONTENT_TYPES[logoId.slice(logoId.lastIndexOf('.') + 1)];
     return content && contentType ? { content, contentType } : null;
+  }
+
+  /** With object storage, an expiring link the browser loads the logo from; null when files are served by us. */
+  async downloadUrl(appId: string, logoId: string): Promise<string | null> {
+    return this.files.downloadUrl ? this.files.downloadUrl(this.folder(appId) + logoId, DOWNLOAD_URL_SECONDS) : null;
   }
 
   async exists(appId: string, logoId: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FileStore, Upload } from '../../../core/server';
+import { DOWNLOAD_URL_SECONDS, type FileStore, type Upload } from '../../../core/server';
 import { BACKGROUND_IMAGE_TYPES } from '../common';
 
 const FOLDER = 'themes/backgrounds';
@@ -15,7 +15,7 @@ export class BackgroundImages {
   /** Stores an upload under a new name (never reused, so browsers never show a stale cached image). */
   async store(themeId: string, upload: Upload): Promise<string> {
     const name = `${themeId}-${randomBytes(6).toString('hex')}.${BACKGROUND_IMAGE_TYPES[upload.mimeType]}`;
-    await this.files.put(`${FOLDER}/${name}`, upload.content);
+    await this.files.put(`${FOLDER}/${name}`, upload.content, upload.mimeType);
     return name;
   }
 
@@ -23,6 +23,11 @@ export class BackgroundImages {
     const content = BACKGROUND_IMAGE_NAME.test(name) ? await this.files.get(`${FOLDER}/${name}`) : null;
     const extension = name.split('.').pop() ?? '';
     return content ? { content, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' } : null;
+  }
+
+  /** With object storage, an expiring link the browser loads the image from; null when files are served by us. */
+  async downloadUrl(name: string): Promise<string | null> {
+    return this.files.downloadUrl ? this.files.downloadUrl(`${FOLDER}/${name}`, DOWNLOAD_URL_SECONDS) : null;
   }
 
   async delete(name: string): Promise<void> {

@@ -123,6 +123,8 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       handler: async ({ user, params, reply }) => {
         const image = (await repository.hasVisibleBackground(user, params.image)) ? await images.read(params.image) : null;
         if (!image) throw HttpError.notFound();
+        const link = await images.downloadUrl(params.image);
+        if (link) return reply.redirect(link);
         return reply.type(image.contentType).header('cache-control', 'private, max-age=86400').send(image.content);
       },
     }),
