@@ -91,6 +91,26 @@ describe('applications', () => {
     await page.getByTestId('application-card-existing_app').waitFor({ state: 'detached' });
   });
 
+  it('shows the card with the default logo, a Dashboard button for a new tab, and Add New Project', async () => {
+    const { page } = harness;
+    await page.getByRole('searchbox', { name: 'Search applications' }).fill('');
+    const card = page.getByTestId('application-card-existing_app');
+    // Without a logo of its own the card shows the bundled default image.
+    await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(await card.locator('img').getAttribute('src')).not.toContain('/api/application/');
+    const [tab] = await Promise.all([
+      harness.context.waitForEvent('page'),
+      card.getByRole('button', { name: 'Dashboard' }).click(),
+    ]);
+    expect(new URL(tab.url()).pathname).toBe('/app/existing_app/dashboard/main');
+    await tab.close();
+    await page.getByRole('button', { name: 'Add New Project' }).first().click();
+    const dialog = page.getByRole('alertdialog', { name: 'Add New Project' });
+    await dialog.getByText(/project wizard plugin/).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('sorts by date with the newest update first, and by name', async () => {
     const { page } = harness;
     // The older application changes now, so it becomes the newest by date while staying second by name.

@@ -2,7 +2,11 @@ import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, Text, toke
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useLicence } from '../../../../core/client';
+import { LICENCES } from '../../../../core/common';
 import type { ApplicationSummary } from '../../common';
+import defaultLogo from '../assets/default-application-logo.svg';
+import { useLogoUrl } from '../use-logo-url';
 import { severityColour } from '../severity';
 
 const useStyles = makeStyles({
@@ -11,6 +15,8 @@ const useStyles = makeStyles({
   event: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   dot: { width: '10px', height: '10px', borderRadius: '50%', border: `1px solid ${tokens.colorNeutralStroke1}` },
   footer: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
+  logo: { width: '40px', height: '40px', objectFit: 'contain', borderRadius: tokens.borderRadiusMedium },
 });
 
 /** One application of the list (shell spec §2.5). */
@@ -18,9 +24,12 @@ export function ApplicationCard({ app }: { app: ApplicationSummary }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const styles = useStyles();
+  const logoUrl = useLogoUrl(app);
+  const dashboardLicensed = useLicence(LICENCES.dashboard);
   return (
     <Card className={styles.card} data-testid={`application-card-${app.id}`}>
       <CardHeader
+        image={<img className={styles.logo} src={logoUrl ?? defaultLogo} alt="" />}
         header={
           <Link onClick={() => navigate(`/app/${encodeURIComponent(app.id)}/sensor`)}>
             <Text weight="semibold">{app.name}</Text>
@@ -47,9 +56,19 @@ export function ApplicationCard({ app }: { app: ApplicationSummary }) {
       </div>
       <div className={styles.footer}>
         <Caption1>{t('applications.updated', { date: dayjs(app.updateDate).format('DD/MM/YYYY') })}</Caption1>
-        <Button size="small" appearance="primary" onClick={() => navigate(`/app/${encodeURIComponent(app.id)}/event-view`)}>
-          {t('applications.view')}
-        </Button>
+        <div className={styles.actions}>
+          {dashboardLicensed && (
+            <Button
+              size="small"
+              onClick={() => window.open(`/app/${encodeURIComponent(app.id)}/dashboard/main`, '_blank', 'noopener')}
+            >
+              {t('applications.dashboard')}
+            </Button>
+          )}
+          <Button size="small" appearance="primary" onClick={() => navigate(`/app/${encodeURIComponent(app.id)}/event-view`)}>
+            {t('applications.view')}
+          </Button>
+        </div>
       </div>
     </Card>
   );

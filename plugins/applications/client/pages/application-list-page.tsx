@@ -15,7 +15,8 @@ import { AddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useHttp, useNotify, usePageStyles, useSession } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useHttp, useLicence, useNotify, usePageStyles, useSession } from '../../../../core/client';
+import { LICENCES } from '../../../../core/common';
 import {
   APPLICATION_SORTS,
   DEFAULT_END_CUSTOMER_ID,
@@ -47,7 +48,7 @@ const useStyles = makeStyles({
 
 /**
  * The Application List page (shell spec §2.5): counts, keyword search, sort, groups by end customer, Add End Customer and
- * per customer Add application. (Add New Project arrives with the project wizard.)
+ * per customer Add application and, with the new-project-wizard licence, Add New Project.
  */
 const ApplicationListPage = observer(function ApplicationListPage() {
   const { t } = useTranslation();
@@ -66,6 +67,8 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   const session = useSession();
   const [addingCustomer, setAddingCustomer] = useState(false);
   const [creatingFor, setCreatingFor] = useState<EndCustomer | null>(null);
+  const [projectFor, setProjectFor] = useState<EndCustomer | null>(null);
+  const wizardLicensed = useLicence(LICENCES.newProjectWizard);
   // End-customer users cannot create applications (the server refuses them too).
   const canCreate = session.user?.level !== 'end-customer';
   const defaultCustomer = (): EndCustomer => {
@@ -82,9 +85,16 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   };
   const addApplicationButton = (customer: EndCustomer) =>
     canCreate && (
-      <Button size="small" icon={<AddRegular />} onClick={() => setCreatingFor(customer)}>
-        {t('applications.create.add')}
-      </Button>
+      <>
+        <Button size="small" icon={<AddRegular />} onClick={() => setCreatingFor(customer)}>
+          {t('applications.create.add')}
+        </Button>
+        {wizardLicensed && (
+          <Button size="small" icon={<AddRegular />} onClick={() => setProjectFor(customer)}>
+            {t('applications.project.add')}
+          </Button>
+        )}
+      </>
     );
   const addCustomer = async (name: string) => {
     try {
@@ -160,6 +170,16 @@ const ApplicationListPage = observer(function ApplicationListPage() {
           title={t('applications.customers.add')}
           onClose={() => setAddingCustomer(false)}
           onSave={addCustomer}
+        />
+      )}
+      {projectFor && (
+        // The project wizard (shell spec §2.7) is its own plugin, still to come; until then the button says so.
+        <ConfirmDialog
+          title={t('applications.project.add')}
+          message={t('applications.project.comingSoon', { customer: projectFor.name })}
+          confirmLabel={t('applications.project.ok')}
+          onConfirm={() => setProjectFor(null)}
+          onCancel={() => setProjectFor(null)}
         />
       )}
       {creatingFor && (

@@ -2,8 +2,8 @@ import { Button, makeStyles, Subtitle2, Text, tokens, Tooltip } from '@fluentui/
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useConsole, useHttp, useNotify } from '../../../../core/client';
-import { API_PREFIX } from '../../../../core/common';
+import { ConfirmDialog, readApiError, useHttp, useNotify } from '../../../../core/client';
+import { useLogoUrl } from '../use-logo-url';
 import { LOGO_MIME_TYPES, type ApplicationDetail } from '../../common';
 
 const useStyles = makeStyles({
@@ -26,14 +26,10 @@ export function DisplaySettingSection(props: {
   const styles = useStyles();
   const http = useHttp();
   const notify = useNotify();
-  const { tokens: session } = useConsole();
   const input = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
   const { app } = props;
-  const base = `${API_PREFIX}/application/${encodeURIComponent(app.id)}`;
-  const logoUrl = app.logo
-    ? `${base}/${encodeURIComponent(app.logo)}?token=${encodeURIComponent(session.accessToken ?? '')}&t=${Date.parse(app.updateDate)}`
-    : null;
+  const logoUrl = useLogoUrl(app);
 
   const change = async (call: () => Promise<ApplicationDetail>) => {
     try {
