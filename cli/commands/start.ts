@@ -6,13 +6,7 @@ export function startCommand(): Command {
     .action(async () => {
       process.env.SENSORIUM_SEED_DEMO ??= 'true';
       // Imported here, once the environment is settled, so that other commands never load the server.
-      const { loadConfig, startServer } = await import('../../host/server');
-      const server = await startServer(loadConfig());
-      const stop = (signal: NodeJS.Signals) => {
-        server.app.log.info(`${signal} received, shutting down`);
-        void server.close().then(() => process.exit(0));
-      };
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
+      const { main } = await import('../../host/server/main');
+      await main();
     });
 }
