@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { types } from 'mobx-state-tree';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../common';
-import { createHttpClient } from '../http';
+import { quietHttpClient } from '../testing/quiet-http-client';
 import { createI18n } from '../i18n';
 import { MemoryStorage } from '../testing/memory-storage';
 import { TOKEN_STORAGE_KEYS, TokenStore } from '../token-store';
@@ -66,17 +66,11 @@ describe('session store', () => {
     session = new MemoryStorage();
     tokens = new TokenStore(local, session);
     const i18n = createI18n({ en: {}, hk: {}, cn: {} }, 'en');
-    const http = createHttpClient({
-      tokens,
-      language: () => 'en',
-      translate: (key) => key,
-      notify: () => undefined,
-      navigate: () => undefined,
+    const http = quietHttpClient(tokens, {
       currentPath: () => '/auth/login',
       onSessionExpired: () => store.session.clear(),
       prefixUrl: `${url}/api`,
       origin: url,
-      log: () => undefined,
     });
     env = { http, tokens, i18n, preferences: new MemoryStorage() };
     store = createRootStore({}, env);

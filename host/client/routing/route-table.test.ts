@@ -1,14 +1,8 @@
 import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createHttpClient,
-  createI18n,
-  createRootStore,
-  TokenStore,
-  type RootStore,
-  type RouteContribution,
-} from '../../../core/client';
+import { createI18n, createRootStore, TokenStore, type RootStore, type RouteContribution } from '../../../core/client';
 import { MemoryStorage } from '../../../core/client/testing/memory-storage';
+import { quietHttpClient } from '../../../core/client/testing/quiet-http-client';
 import { PERMISSIONS, type Contribution, type SessionUser } from '../../../core/common';
 import { buildRouteTable, usesShellLayout } from './route-table';
 
@@ -47,16 +41,7 @@ describe('route table', () => {
   beforeEach(() => {
     routers = [];
     tokens = new TokenStore(new MemoryStorage(), new MemoryStorage());
-    const http = createHttpClient({
-      tokens,
-      language: () => 'en',
-      translate: (key) => key,
-      notify: () => undefined,
-      navigate: () => undefined,
-      currentPath: () => '/',
-      onSessionExpired: () => undefined,
-      prefixUrl: 'http://127.0.0.1:9/api',
-    });
+    const http = quietHttpClient(tokens, { prefixUrl: 'http://127.0.0.1:9/api' });
     store = createRootStore(
       {},
       { http, tokens, i18n: createI18n({ en: {}, hk: {}, cn: {} }, 'en'), preferences: new MemoryStorage() },

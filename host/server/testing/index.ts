@@ -30,6 +30,7 @@ export interface TestServer {
   url: string;
   running: RunningServer;
   /** A real HTTP call to the server; `path` starts with /api/... JSON bodies are sent and parsed. */
+  // `any` by default for the same reason as TestResponse: tests read answers of every shape without casts.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   request<T = any>(
     method: string,
