@@ -6,6 +6,7 @@ import { Command } from 'commander';
 import { checkCommand } from './commands/check';
 import { newCommand } from './commands/new';
 import { openApiCommand } from './commands/openapi';
+import { simulateCommand } from './commands/simulate';
 import { startCommand } from './commands/start';
 import { REPO_ROOT } from './repo';
 
@@ -20,6 +21,7 @@ program.addCommand(startCommand());
 program.addCommand(newCommand());
 program.addCommand(checkCommand());
 program.addCommand(openApiCommand());
+program.addCommand(simulateCommand());
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`sensorium: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,41 +1,25 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { check, resolveConfig } from 'prettier';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './repo';
+import { CLIENT_LIST, SERVER_LIST, scaffoldFixture } from './scaffold-fixture';
 import { generatePlugin } from './scaffold/new-plugin';
 
 const run = promisify(execFile);
-const SERVER_LIST = 'host/server/plugins.ts';
-const CLIENT_LIST = 'host/client/plugins.ts';
 
-/** A host plugin list as the CLI expects it: an array literal ending in the marker line. */
-const hostList = (type: string) =>
-  `import type { ${type} } from '../../core/common';\n\nexport const list: ${type}[] = [\n  // sensorium:plugins\n];\n`;
-
+let fixture: ReturnType<typeof scaffoldFixture>;
 let root: string;
-const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const read = (path: string) => fixture.read(path);
 
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'sensorium-cli-'));
-  mkdirSync(join(root, 'host/server'), { recursive: true });
-  mkdirSync(join(root, 'host/client'), { recursive: true });
-  mkdirSync(join(root, 'plugins/applications'), { recursive: true });
-  // The real lists when the host has them, so the test also proves their marker is in place.
-  for (const [list, type] of [
-    [SERVER_LIST, 'ServerPlugin'],
-    [CLIENT_LIST, 'ClientPlugin'],
-  ] as const) {
-    const real = join(REPO_ROOT, list);
-    writeFileSync(join(root, list), existsSync(real) ? readFileSync(real, 'utf8') : hostList(type));
-  }
-  cpSync(join(REPO_ROOT, '.prettierrc'), join(root, '.prettierrc'));
+  fixture = scaffoldFixture('applications');
+  root = fixture.root;
 });
 
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => fixture.remove());
 
 describe('sensorium new plugin', () => {
   it('generates a plugin with its tests, named after the id', async () => {

@@ -26,7 +26,7 @@ describe('applications', () => {
     });
     expect(existing.status).toBe(201);
     await harness.login();
-    harness.page.setDefaultTimeout(10_000);
+    harness.page.setDefaultTimeout(30_000);
   });
   afterAll(() => harness?.close());
 
@@ -77,8 +77,11 @@ describe('applications', () => {
     await create.click();
     await toast(page, 'Success');
     await dialog.waitFor({ state: 'detached' });
-    // The modal navigates to app/e2e_plant/node-management; node management is a later plugin, so until it is installed
-    // the route table's unknown-path rule lands on the list, which has reloaded with the new application.
+    // The modal opens the new application's Node Management page, whose tree starts with the root node.
+    await page.waitForURL(/\/app\/e2e_plant\/node-management$/);
+    await page.getByRole('tree').getByRole('treeitem', { name: 'root' }).waitFor();
+    // Back on the list, the new application has its card.
+    await page.goto(harness.url('/application/application-list'));
     await page.getByTestId('application-card-e2e_plant').waitFor();
   });
 
@@ -174,7 +177,7 @@ describe('applications', () => {
     await page.getByRole('switch', { name: 'Enable Custom Severity Settings' }).check();
     await page.getByRole('textbox', { name: 'Name 4' }).fill('Meltdown');
     await icon.getByRole('button', { name: 'Save' }).click();
-    await icon.and(page.locator('[data-state="cold"]')).waitFor({ timeout: 8000 });
+    await icon.and(page.locator('[data-state="cold"]')).waitFor({ timeout: 20_000 });
     await level4.getByText('Meltdown').waitFor();
     const saved = await harness.server.request('GET', '/api/application/e2e_plant', { token });
     expect(saved.body.setting.severitySettingEnable).toBe(true);

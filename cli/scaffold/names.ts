@@ -18,10 +18,18 @@ export interface PluginNames {
   title: string;
 }
 
+/** What the command calls the name it is given, for its messages: `plugin id`, or `data-source type`. */
+export interface IdKind {
+  noun: string;
+  example: string;
+}
+
+export const PLUGIN_ID: IdKind = { noun: 'plugin id', example: 'soil-sensors' };
+
 /** Explains why an id cannot be used, or returns null when it can. */
-export function pluginIdProblem(id: string): string | null {
+export function pluginIdProblem(id: string, kind: IdKind = PLUGIN_ID): string | null {
   if (!PLUGIN_ID_PATTERN.test(id)) {
-    return `"${id}" is not a valid plugin id: use lowercase letters and digits, words joined by single hyphens, starting with a letter (e.g. "soil-sensors")`;
+    return `"${id}" is not a valid ${kind.noun}: use lowercase letters and digits, words joined by single hyphens, starting with a letter (e.g. "${kind.example}")`;
   }
   if (RESERVED_IDS.has(id)) return `"${id}" is reserved: it would clash with the console's own paths`;
   return null;

@@ -89,12 +89,15 @@ export function useContributions<T>(point: ExtensionPoint<T>): T[] {
   );
 }
 
-/** Listens to one push topic on the console's WebSocket while the component is mounted. */
-export function usePush<T = unknown>(topic: string, handler: PushHandler<T>): void {
+/**
+ * Listens to one push topic on the console's WebSocket while the component is mounted; with `key` (an application id)
+ * it subscribes to that key's messages of a keyed topic such as `node-values`.
+ */
+export function usePush<T = unknown>(topic: string, handler: PushHandler<T>, key?: string): void {
   const { push } = useConsole();
   const latest = useRef(handler);
   useEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => push.subscribe<T>(topic, (data, message) => latest.current(data, message)), [push, topic]);
+  useEffect(() => push.subscribe<T>(topic, (data, message) => latest.current(data, message), key), [push, topic, key]);
 }

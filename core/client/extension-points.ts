@@ -99,9 +99,24 @@ export interface FieldSettingSectionContribution {
   component: ComponentType<FieldSettingSectionProps>;
 }
 
+/** A device profile the wizard offers a data-source form (node spec §3.5, list-simple). */
+export interface DataSourceProfileOption {
+  uuid: string;
+  deviceProfileName: string;
+  sensorBrand?: string;
+  sensorModel?: string;
+  subType?: string;
+}
+
 export interface DataSourceFormProps {
   value: Record<string, unknown>;
   onChange(value: Record<string, unknown>): void;
+  /** The application the item is added to. */
+  appId?: string;
+  /** The device profiles of the contribution's `profileSource`, loaded by the wizard (reloaded on every step change). */
+  deviceProfiles?: readonly DataSourceProfileOption[];
+  /** Show validation messages: the user tried to go on (fields also show their own once touched). */
+  showErrors?: boolean;
 }
 
 /** The add-item wizard's form section for one data source type (node spec §2.11). */
@@ -109,6 +124,14 @@ export interface DataSourceFormContribution {
   type: string;
   titleKey: string;
   component: ComponentType<DataSourceFormProps>;
+  /** Order in the wizard's data-source choice (lower first). */
+  order?: number;
+  /** The device-profile group the wizard loads for this source: lora, prtg, robot, lift or rgtnbiot. */
+  profileSource?: string;
+  /** The form's starting value, e.g. `{ activateMethod: 'OTAA' }`. */
+  initialValue?(): Record<string, unknown>;
+  /** i18n keys of the form's problems; the wizard's step is valid only when there are none. */
+  validate?(value: Record<string, unknown>): string[];
 }
 
 /** Something rendered once around the whole console, e.g. a modal host or a push listener. */

@@ -17,3 +17,7 @@ export * from './components/company-logo';
 export * from './app-path';
 export * from './components/confirm-dialog';
 export * from './components/page-styles';
+export * from './components/data-table';
+export * from './components/pager';
+export * from './components/page-parts';
+export * from './components/data-source-fields';

@@ -19,11 +19,15 @@ describe('PushClient', () => {
   let tokens: TokenStore;
   let push: PushClient;
 
+  let received: unknown[];
+
   beforeEach(async () => {
     sockets = [];
+    received = [];
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     server.on('connection', (socket, request) => {
       sockets.push({ token: new URL(request.url ?? '', 'http://x').searchParams.get('token'), socket });
+      socket.on('message', (data) => received.push(JSON.parse(String(data))));
     });
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
@@ -71,6 +75,33 @@ describe('PushClient', () => {
     await until(() => open().length === 1 && open()[0]!.token === 'access-2');
     stop();
     await until(() => open().length === 0);
+  });
+
+  it('subscribes keyed topics on the server, again after a reconnect, and hands each key its own messages', async () => {
+    const forA: unknown[] = [];
+    const forB: unknown[] = [];
+    const stopA = push.subscribe('node-values', (data) => forA.push(data), 'app-a');
+    push.subscribe('node-values', (data) => forB.push(data), 'app-b');
+    await until(() => received.length === 2);
+    expect(received).toEqual([
+      { subscribe: 'node-values', key: 'app-a' },
+      { subscribe: 'node-values', key: 'app-b' },
+    ]);
+    const socket = open()[0]!.socket;
+    socket.send(JSON.stringify({ topic: 'node-values', key: 'app-a', data: 1 }));
+    socket.send(JSON.stringify({ topic: 'node-values', key: 'app-b', data: 2 }));
+    socket.send(JSON.stringify({ topic: 'node-values', data: 3 }));
+    await until(() => forA.length === 1 && forB.length === 1);
+    expect([forA, forB]).toEqual([[1], [2]]);
+
+    stopA();
+    await until(() => received.length === 3);
+    expect(received[2]).toEqual({ unsubscribe: 'node-values', key: 'app-a' });
+
+    received.length = 0;
+    socket.terminate();
+    await until(() => received.length === 1);
+    expect(received).toEqual([{ subscribe: 'node-values', key: 'app-b' }]);
   });
 
   it('stays closed without a token', async () => {

@@ -1,4 +1,4 @@
-import { API_PREFIX, type PushMessage } from '../common';
+import { API_PREFIX, type PushClientMessage, type PushMessage } from '../common';
 import type { TokenStore } from './token-store';
 
 export type PushHandler<T = unknown> = (data: T, message: PushMessage<T>) => void;
@@ -23,8 +23,13 @@ function defaultUrl(token: string): string {
  * reconnects with exponential backoff when the connection drops, and reconnects with the new access token
  * whenever the tokens change (a refresh, a login, a logout).
  */
+const keyedId = (topic: string, key: string) => `${topic}\u0000${key}`;
+
 export class PushClient {
+  /** Handlers by topic (unkeyed) or by topic + key (keyed subscriptions, see subscribe). */
   private readonly handlers = new Map<string, Set<PushHandler>>();
+  /** Keyed subscriptions: id → {topic, key}; sent to the server on every (re)connect. */
+  private readonly keyed = new Map<string, { topic: string; key: string }>();
   private socket: WebSocket | null = null;
   private socketToken: string | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -37,14 +42,27 @@ export class PushClient {
     });
   }
 
-  subscribe<T>(topic: string, handler: PushHandler<T>): () => void {
-    const set = this.handlers.get(topic) ?? new Set();
+  /**
+   * Calls `handler` with every message of `topic`. With a `key` (e.g. an application id) the socket subscribes to that
+   * key on the server, which then sends the topic's messages for that key only; the handler gets only those.
+   * Returns the unsubscribe function.
+   */
+  subscribe<T>(topic: string, handler: PushHandler<T>, key?: string): () => void {
+    const id = key === undefined ? topic : keyedId(topic, key);
+    const set = this.handlers.get(id) ?? new Set();
     set.add(handler as PushHandler);
-    this.handlers.set(topic, set);
+    this.handlers.set(id, set);
+    if (key !== undefined && !this.keyed.has(id)) {
+      this.keyed.set(id, { topic, key });
+      this.send({ subscribe: topic, key });
+    }
     this.ensureConnected();
     return () => {
       set.delete(handler as PushHandler);
-      if (set.size === 0) this.handlers.delete(topic);
+      if (set.size === 0 && this.handlers.get(id) === set) {
+        this.handlers.delete(id);
+        if (key !== undefined && this.keyed.delete(id)) this.send({ unsubscribe: topic, key });
+      }
       if (this.handlers.size === 0) this.disconnect();
     };
   }
@@ -53,6 +71,7 @@ export class PushClient {
   close(): void {
     this.unsubscribeTokens();
     this.handlers.clear();
+    this.keyed.clear();
     this.disconnect();
   }
 
@@ -71,6 +90,7 @@ export class PushClient {
     this.socketToken = token;
     socket.onopen = () => {
       this.attempts = 0;
+      for (const { topic, key } of this.keyed.values()) this.send({ subscribe: topic, key });
     };
     socket.onmessage = (event: MessageEvent) => this.dispatch(event.data);
     socket.onclose = () => {
@@ -88,7 +108,14 @@ export class PushClient {
     } catch {
       return;
     }
-    for (const handler of this.handlers.get(message.topic) ?? []) handler(message.data, message);
+    const id = typeof message.key === 'string' ? keyedId(message.topic, message.key) : message.topic;
+    for (const handler of this.handlers.get(id) ?? []) handler(message.data, message);
+  }
+
+  /** Sends a subscription change when the socket is open; otherwise the next open sends every subscription. */
+  private send(message: PushClientMessage): void {
+    const socket = this.socket;
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify(message));
   }
 
   private scheduleReconnect(): void {

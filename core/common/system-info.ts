@@ -9,16 +9,33 @@ export interface SystemInfo {
   licences: LicenceSet;
   /** Ids of the plugins whose server part is running (licence on). */
   plugins: string[];
+  /** Map tile URL template (SENSORIUM_MAP_TILE_URL); null or absent: maps show no tiles. */
+  mapTileUrl?: string | null;
+  /** The support address shown on the login page (SENSORIUM_SUPPORT_EMAIL); null hides the line. */
+  supportEmail: string | null;
 }
 
 export const API_PREFIX = '/api';
 export const PUSH_TOPICS = {
   systemEventUpdate: 'system-event-update',
   systemEventRefresh: 'system-event-refresh',
+  /** Live item values of one application; keyed: sent only to sockets subscribed with the application id. */
+  nodeValues: 'node-values',
 } as const;
 
 /** A message on the one push WebSocket. */
 export interface PushMessage<T = unknown> {
   topic: string;
   data: T;
+  /** Set on keyed topics: the subscription key (e.g. the application id) the message was sent for. */
+  key?: string;
 }
+
+/**
+ * What a browser sends on the push WebSocket: subscribes to / unsubscribes from a keyed topic (e.g. `node-values`
+ * of one application). Keyed messages reach only subscribed sockets; unkeyed topics reach every socket.
+ */
+export type PushClientMessage = { subscribe: string; key: string } | { unsubscribe: string; key: string };
+
+/** At most this many keyed subscriptions per socket; further ones are ignored. */
+export const MAX_PUSH_SUBSCRIPTIONS = 256;

@@ -10,6 +10,27 @@ export interface ObjectStorageConfig {
   secretAccessKey: string;
 }
 
+/** Device transport over MQTT (docs/configuration.md): the embedded broker, or an external one when `url` is set. */
+export interface MqttConfig {
+  /** MQTT_URL: an external broker (mqtt://, mqtts://); null to run the embedded broker. */
+  url: string | null;
+  /** MQTT_USERNAME / MQTT_PASSWORD: the console's credentials at the external broker. */
+  username: string | null;
+  password: string | null;
+  /** SENSORIUM_MQTT_HOST / SENSORIUM_MQTT_PORT: where the embedded broker listens (0 = a random port). */
+  host: string;
+  port: number;
+  /** SENSORIUM_MQTT_DEVICE_USERNAME / _PASSWORD: what publishers must send to the embedded broker; generated when unset. */
+  deviceUsername: string | null;
+  devicePassword: string | null;
+  /** SENSORIUM_MQTT_CLIENT_ID: the console's client id stem (and shared-subscription group) at an external broker. */
+  clientId: string;
+  /** SENSORIUM_MQTT_TOPIC_PREFIX: prepended to every topic the console subscribes or publishes (one broker, several consoles). */
+  topicPrefix: string;
+  /** SENSORIUM_MQTT_INGEST_CONNECTIONS: parallel subscriber connections per uplink topic at an external broker. */
+  ingestConnections: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -36,5 +57,34 @@ export interface ServerConfig {
    */
   trustProxy: number;
   objectStorage: ObjectStorageConfig | null;
+  /** SMTP server for outgoing e-mail (SMTP_URL, e.g. smtp://user:pass@host:587); null keeps messages in the outbox. */
+  smtpUrl: string | null;
+  /** The From address of outgoing e-mail (SENSORIUM_MAIL_FROM). */
+  mailFrom: string;
+  /** How long a one-time code is valid, in minutes (SENSORIUM_OTP_VALID_MINUTES). */
+  otpValidMinutes: number;
+  /** How long a password-reset link is valid, in minutes (SENSORIUM_RESET_TOKEN_MINUTES). */
+  resetTokenMinutes: number;
+  /** The support e-mail address shown on the login page and in e-mails (SENSORIUM_SUPPORT_EMAIL). */
+  supportEmail: string | null;
+  /**
+   * The console's address as users reach it, for links in e-mails (SENSORIUM_PUBLIC_URL), without a trailing slash.
+   * When unset the host fills in the address it listens on once started.
+   */
+  publicUrl: string | null;
+  /** null when MQTT is off (SENSORIUM_MQTT_PORT=off, and test servers unless they ask for it). */
+  mqtt: MqttConfig | null;
+  /** A Nominatim-compatible geocoder for the location search (SENSORIUM_GEOCODER_URL); null turns the search off. */
+  geocoderUrl?: string | null;
+  /** Map tile URL template for the browser's maps (SENSORIUM_MAP_TILE_URL, e.g. https://tile.example/{z}/{x}/{y}.png). */
+  mapTileUrl?: string | null;
+  /** ChirpStack v4 REST API (the chirpstack-rest-api proxy) for deleting devices (CHIRPSTACK_API_URL), no trailing slash. */
+  chirpstackApiUrl?: string | null;
+  /** API token of that ChirpStack (CHIRPSTACK_API_TOKEN). */
+  chirpstackApiToken?: string | null;
+  /** The Things Stack v3 HTTP API for deleting devices (TTS_API_URL, e.g. https://eu1.cloud.thethings.network). */
+  ttsApiUrl?: string | null;
+  /** An API key of The Things Stack with device write rights (TTS_API_KEY). */
+  ttsApiKey?: string | null;
 }
 export const ConfigToken = createToken<ServerConfig>('core.config');

@@ -1,16 +1,20 @@
-import { createExtensionPoint } from '../common';
+import { createExtensionPoint, createToken } from '../common';
 
 /** A value update for one item, produced by a data-source adapter from a device uplink. */
 export interface Uplink {
-  /** The data source type, e.g. `chirpstack`. */
+  /** The data source type, e.g. `chirpstack`; items are found by dataSource.type and their device id. */
   source: string;
   /** The device's identity in that source (a DevEUI, a device id, an item uuid). */
   deviceId: string;
+  /** Limits the lookup to one application (HTTP ingest, where the caller names the application). */
+  applicationId?: string;
   /** Drops a redelivered uplink: deduplicationId, or device + counter + time. */
   dedupKey: string;
   receivedAt: Date;
   fields: Record<string, unknown>;
-  /** Radio metadata for the raw row (rssi, snr, dr, gateway id). */
+  /** The message as received, kept in the raw row. */
+  raw?: unknown;
+  /** Radio metadata for the raw row's LoRa badges (rssi, snr, dr, gatewayid…). */
   meta?: Record<string, unknown>;
 }
 
@@ -18,13 +22,23 @@ export interface DeviceCommand {
   deviceId: string;
   port?: number;
   confirmed?: boolean;
+  /** Base64 payload. */
   data?: string;
   object?: Record<string, unknown>;
+  /** Source-specific addressing kept on the item (ChirpStack application id, TTS application and tenant…). */
+  dataSource?: Record<string, unknown>;
+}
+
+/** What a batch did: new uplinks stored, redeliveries dropped, uplinks of devices no item knows. */
+export interface IngestOutcome {
+  stored: number;
+  duplicates: number;
+  unknown: number;
 }
 
 export interface DataSourceSink {
-  /** Stores a batch; resolves once it is committed, so the adapter may acknowledge the publisher. */
-  ingest(uplinks: Uplink[]): Promise<void>;
+  /** Processes and stores a batch; resolves once it is committed, so the adapter may acknowledge the publisher. */
+  ingest(uplinks: Uplink[]): Promise<IngestOutcome>;
 }
 
 /** A device source (ChirpStack, The Things Stack, HTTP, crawler...), contributed by a data-source plugin. */
@@ -33,6 +47,18 @@ export interface DataSourceAdapter {
   start(sink: DataSourceSink, signal: AbortSignal): Promise<void>;
   stop(): Promise<void>;
   sendCommand?(command: DeviceCommand): Promise<void>;
+  /** Removes the device at the external device server (delete item with "also delete at the device server"). */
+  deleteDevice?(deviceId: string, dataSource: Record<string, unknown>): Promise<void>;
 }
 
 export const dataSourceAdapters = createExtensionPoint<DataSourceAdapter>('core.data-source-adapters/v1');
+
+/** The item store's ingest entry (provided by the nodes plugin); the host starts every adapter with it. */
+export const DataSourceSinkToken = createToken<DataSourceSink>('core.data-source-sink');
+
+/** The running adapters by type, for sending commands (provided by the host; filled once every plugin is wired). */
+export interface DataSourceDirectory {
+  adapter(type: string): DataSourceAdapter | undefined;
+  types(): string[];
+}
+export const DataSourceDirectoryToken = createToken<DataSourceDirectory>('core.data-source-directory');

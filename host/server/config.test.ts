@@ -23,7 +23,44 @@ describe('loadConfig', () => {
       seedDemo: false,
       trustProxy: 0,
       objectStorage: null,
+      smtpUrl: null,
+      mailFrom: 'Sensorium <no-reply@localhost>',
+      geocoderUrl: null,
+      mapTileUrl: null,
+      chirpstackApiUrl: null,
+      chirpstackApiToken: null,
+      ttsApiUrl: null,
+      ttsApiKey: null,
+      otpValidMinutes: 15,
+      resetTokenMinutes: 30,
+      supportEmail: null,
+      publicUrl: null,
+      mqtt: {
+        url: null,
+        username: null,
+        password: null,
+        host: '127.0.0.1',
+        port: 1884,
+        deviceUsername: null,
+        devicePassword: null,
+        clientId: 'sensorium',
+        topicPrefix: '',
+        ingestConnections: 8,
+      },
     });
+  });
+
+  it('reads the MQTT variables and switches MQTT off with SENSORIUM_MQTT_PORT=off', () => {
+    const external = loadConfig({ MQTT_URL: 'mqtt://broker:1883', MQTT_USERNAME: 'u', MQTT_PASSWORD: 'p' }).mqtt;
+    expect(external).toMatchObject({ url: 'mqtt://broker:1883', username: 'u', password: 'p' });
+    expect(loadConfig({ SENSORIUM_MQTT_PORT: '0', SENSORIUM_MQTT_DEVICE_PASSWORD: 'secret' }).mqtt).toMatchObject({
+      url: null,
+      port: 0,
+      devicePassword: 'secret',
+    });
+    expect(loadConfig({ SENSORIUM_MQTT_PORT: 'off' }).mqtt).toBeNull();
+    expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow('MQTT_URL');
+    expect(() => loadConfig({ SENSORIUM_MQTT_PORT: '70000' })).toThrow('SENSORIUM_MQTT_PORT');
   });
 
   it('reads every variable', () => {
@@ -44,6 +81,12 @@ describe('loadConfig', () => {
       SENSORIUM_CLIENT_DIR: '/srv/console',
       SENSORIUM_SEED_DEMO: 'yes',
       SENSORIUM_TRUST_PROXY_HOPS: '1',
+      SMTP_URL: 'smtp://mailer:secret@mail.acme.example:587',
+      SENSORIUM_MAIL_FROM: 'Acme IoT <console@acme.example>',
+      SENSORIUM_OTP_VALID_MINUTES: '10',
+      SENSORIUM_RESET_TOKEN_MINUTES: '60',
+      SENSORIUM_SUPPORT_EMAIL: 'support@acme.example',
+      SENSORIUM_PUBLIC_URL: 'https://console.acme.example/',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -62,6 +105,12 @@ describe('loadConfig', () => {
       clientDir: '/srv/console',
       seedDemo: true,
       trustProxy: 1,
+      smtpUrl: 'smtp://mailer:secret@mail.acme.example:587',
+      mailFrom: 'Acme IoT <console@acme.example>',
+      otpValidMinutes: 10,
+      resetTokenMinutes: 60,
+      supportEmail: 'support@acme.example',
+      publicUrl: 'https://console.acme.example',
     });
   });
 
@@ -72,6 +121,34 @@ describe('loadConfig', () => {
   it('takes a logo file relative to the working directory, and a logo URL as it is', () => {
     expect(loadConfig({ SENSORIUM_COMPANY_LOGO: 'branding/logo.svg' }).companyLogo).toBe(resolve('branding/logo.svg'));
     expect(loadConfig({ SENSORIUM_COMPANY_LOGO: 'http://cdn.example/logo.svg' }).companyLogo).toBe('http://cdn.example/logo.svg');
+  });
+
+  it('reads the geocoder and map tile URLs without a trailing slash', () => {
+    expect(
+      loadConfig({
+        SENSORIUM_GEOCODER_URL: 'https://nominatim.acme.example/',
+        SENSORIUM_MAP_TILE_URL: 'https://tiles.acme.example/{z}/{x}/{y}.png',
+      }),
+    ).toMatchObject({
+      geocoderUrl: 'https://nominatim.acme.example',
+      mapTileUrl: 'https://tiles.acme.example/{z}/{x}/{y}.png',
+    });
+  });
+
+  it('reads the device server APIs used to delete devices, URLs without a trailing slash', () => {
+    expect(
+      loadConfig({
+        CHIRPSTACK_API_URL: 'http://chirpstack.acme.example:8090/',
+        CHIRPSTACK_API_TOKEN: ' cs-token ',
+        TTS_API_URL: 'https://eu1.cloud.thethings.network',
+        TTS_API_KEY: 'NNSXS.key',
+      }),
+    ).toMatchObject({
+      chirpstackApiUrl: 'http://chirpstack.acme.example:8090',
+      chirpstackApiToken: 'cs-token',
+      ttsApiUrl: 'https://eu1.cloud.thethings.network',
+      ttsApiKey: 'NNSXS.key',
+    });
   });
 
   it('treats blank values as unset', () => {
@@ -93,6 +170,14 @@ describe('loadConfig', () => {
     ['SENSORIUM_SEED_DEMO', 'maybe'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['SENSORIUM_JWT_SECRET', 'short'],
+    ['SMTP_URL', 'mail.acme.example'],
+    ['SENSORIUM_OTP_VALID_MINUTES', '0'],
+    ['SENSORIUM_RESET_TOKEN_MINUTES', 'soon'],
+    ['SENSORIUM_PUBLIC_URL', 'console.acme.example'],
+    ['SENSORIUM_GEOCODER_URL', 'nominatim.acme.example'],
+    ['SENSORIUM_MAP_TILE_URL', 'tiles/{z}/{x}/{y}.png'],
+    ['CHIRPSTACK_API_URL', 'chirpstack:8090'],
+    ['TTS_API_URL', 'eu1.cloud.thethings.network'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

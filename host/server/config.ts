@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLicences } from '../../core/common';
-import type { ObjectStorageConfig, ServerConfig } from '../../core/server';
+import type { MqttConfig, ObjectStorageConfig, ServerConfig } from '../../core/server';
 
 /** The repository root, so relative defaults do not depend on the directory the server was started from. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,6 +59,48 @@ function objectStorage(env: Env): ObjectStorageConfig | null {
   };
 }
 
+/** MQTT: the embedded broker unless MQTT_URL names an external one; SENSORIUM_MQTT_PORT=off switches MQTT off. */
+function mqtt(env: Env): MqttConfig | null {
+  const url = text(env, 'MQTT_URL');
+  if (url === null && text(env, 'SENSORIUM_MQTT_PORT')?.toLowerCase() === 'off') return null;
+  if (url !== null && !/^(mqtts?|wss?|tcp|ssl):\/\//.test(url)) throw new Error('MQTT_URL must be an mqtt:// or mqtts:// URL');
+  return {
+    url,
+    username: text(env, 'MQTT_USERNAME'),
+    password: text(env, 'MQTT_PASSWORD'),
+    host: text(env, 'SENSORIUM_MQTT_HOST') ?? '127.0.0.1',
+    port: url === null ? integer(env, 'SENSORIUM_MQTT_PORT', 1884, 0, 65535) : 1884,
+    deviceUsername: text(env, 'SENSORIUM_MQTT_DEVICE_USERNAME'),
+    devicePassword: text(env, 'SENSORIUM_MQTT_DEVICE_PASSWORD'),
+    clientId: text(env, 'SENSORIUM_MQTT_CLIENT_ID') ?? 'sensorium',
+    topicPrefix: text(env, 'SENSORIUM_MQTT_TOPIC_PREFIX') ?? '',
+    ingestConnections: integer(env, 'SENSORIUM_MQTT_INGEST_CONNECTIONS', 8, 1, 256),
+  };
+}
+
+/** SMTP_URL: an smtp:// or smtps:// URL that nodemailer understands; null when unset. */
+function smtpUrl(env: Env): string | null {
+  const url = text(env, 'SMTP_URL');
+  if (url !== null && !/^smtps?:\/\/[^/]/.test(url)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  return url;
+}
+
+/** SENSORIUM_PUBLIC_URL without its trailing slash; null when unset. */
+function publicUrl(env: Env): string | null {
+  const url = text(env, 'SENSORIUM_PUBLIC_URL');
+  if (url === null) return null;
+  if (!/^https?:\/\/[^/]/.test(url)) throw new Error('SENSORIUM_PUBLIC_URL must be an http:// or https:// URL');
+  return url.replace(/\/+$/, '');
+}
+
+/** An optional http(s) URL setting without its trailing slash; null when unset. */
+function httpUrl(env: Env, name: string): string | null {
+  const url = text(env, name);
+  if (url === null) return null;
+  if (!/^https?:\/\/[^/]/.test(url)) throw new Error(`${name} must be an http:// or https:// URL`);
+  return url.replace(/\/+$/, '');
+}
+
 /** Reads the server configuration from environment variables (docs/configuration.md); a bad value throws naming the variable. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const databaseUrl = text(env, 'DATABASE_URL');
@@ -88,5 +130,18 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     seedDemo: flag(env, 'SENSORIUM_SEED_DEMO', false),
     trustProxy: integer(env, 'SENSORIUM_TRUST_PROXY_HOPS', 0, 0, 10),
     objectStorage: objectStorage(env),
+    smtpUrl: smtpUrl(env),
+    mailFrom: text(env, 'SENSORIUM_MAIL_FROM') ?? 'Sensorium <no-reply@localhost>',
+    otpValidMinutes: integer(env, 'SENSORIUM_OTP_VALID_MINUTES', 15, 1, 1440),
+    resetTokenMinutes: integer(env, 'SENSORIUM_RESET_TOKEN_MINUTES', 30, 1, 10080),
+    supportEmail: text(env, 'SENSORIUM_SUPPORT_EMAIL'),
+    publicUrl: publicUrl(env),
+    mqtt: mqtt(env),
+    geocoderUrl: httpUrl(env, 'SENSORIUM_GEOCODER_URL'),
+    mapTileUrl: httpUrl(env, 'SENSORIUM_MAP_TILE_URL'),
+    chirpstackApiUrl: httpUrl(env, 'CHIRPSTACK_API_URL'),
+    chirpstackApiToken: text(env, 'CHIRPSTACK_API_TOKEN'),
+    ttsApiUrl: httpUrl(env, 'TTS_API_URL'),
+    ttsApiKey: text(env, 'TTS_API_KEY'),
   };
 }

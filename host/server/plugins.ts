@@ -1,8 +1,15 @@
 import type { ServerPlugin } from '../../core/server';
+import account from '../../plugins/account/server';
 import applications from '../../plugins/applications/server';
 import audit from '../../plugins/audit/server';
 import backups from '../../plugins/backups/server';
+import chirpstack from '../../plugins/chirpstack/server';
+import crawler from '../../plugins/crawler/server';
+import httpSource from '../../plugins/http-source/server';
+import nodes from '../../plugins/nodes/server';
 import themes from '../../plugins/themes/server';
+import ttn from '../../plugins/ttn/server';
+import users from '../../plugins/users/server';
 
 /** The server parts of the installed plugins. `sensorium new plugin` adds imports above and entries at the marker. */
 export const serverPlugins: ServerPlugin[] = [
@@ -10,5 +17,12 @@ export const serverPlugins: ServerPlugin[] = [
   audit,
   backups,
   themes,
+  users,
+  nodes,
+  chirpstack,
+  ttn,
+  httpSource,
+  crawler,
+  account,
   // sensorium:plugins
 ];

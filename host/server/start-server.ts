@@ -10,9 +10,15 @@ import {
   AuditLogToken,
   FileStoreToken,
   ConfigToken,
+  credentialVerifiers,
   DatabaseToken,
+  DataSourceDirectoryToken,
+  dataSourceAdapters,
+  DataSourceSinkToken,
+  MqttToken,
   demoSeeders,
   HttpError,
+  MailerToken,
   PushHubToken,
   UserDirectoryToken,
   type ServerConfig,
@@ -20,9 +26,11 @@ import {
 } from '../../core/server';
 import packageJson from '../../package.json';
 import { DatabaseAuditLog } from './audit/database-audit-log';
-import { accessTokenVerifier, createAuthenticator } from './auth/authenticate';
+import { accessTokenVerifier, createAuthenticator, pluginCredentialVerifier } from './auth/authenticate';
 import { createFirstAdmin, jwtSecret } from './auth/bootstrap';
+import { authServerResources } from './auth/i18n';
 import { LoginThrottle } from './auth/login-throttle';
+import { SecondFactor } from './auth/second-factor';
 import { sessionRoutes } from './auth/session-routes';
 import { SessionService } from './auth/sessions';
 import { SessionTokens } from './auth/tokens';
@@ -38,7 +46,12 @@ import { registerRoute } from './http/register-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
 import { coreServerResources, createTranslator } from './i18n/translator';
+import { startDemoSimulation } from './data-sources/demo-simulation';
+import { AdapterDirectory } from './data-sources/directory';
 import { JobRunner } from './jobs/job-runner';
+import { mailboxRoute } from './mail/mailbox-route';
+import { MailOutbox, smtpTransport } from './mail/outbox';
+import { createMqttService } from './mqtt';
 import { allPermissions, selectPlugins } from './plugin-host/select-plugins';
 import { RouteTable } from './plugin-host/route-table';
 import { licensedValues, wirePlugins } from './plugin-host/wire-plugins';
@@ -113,13 +126,19 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     const users = new DatabaseUserDirectory(db, allPermissions(selection.installed));
     const audit = new DatabaseAuditLog(db);
     const pushHub = new WebSocketPushHub();
-    const tokens = new SessionTokens(await jwtSecret(config.jwtSecret, settings), config.accessTokenTtlSeconds);
+    const secret = await jwtSecret(config.jwtSecret, settings);
+    const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
+    const outbox = new MailOutbox(db, config.smtpUrl ? smtpTransport(config.smtpUrl) : null, config.mailFrom, app.log);
+    openedSteps.push(() => outbox.close());
+    const secondFactor = new SecondFactor(db, outbox, secret, config.otpValidMinutes);
     const sessions = new SessionService(db, tokens, users, {
       refreshSeconds: config.refreshTokenTtlSeconds,
       rememberMeSeconds: config.rememberMeRefreshTtlSeconds,
     });
     await createFirstAdmin(db, users, config.adminPassword, app.log);
 
+    const mqtt = await createMqttService(config.mqtt, settings, app.log);
+    const dataSources = new AdapterDirectory();
     const root = globalContainer.createChildContainer();
     const coreServices: [Token<unknown>, unknown][] = [
       [DatabaseToken, db],
@@ -127,13 +146,17 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       [PushHubToken, pushHub],
       [AuditLogToken, audit],
       [UserDirectoryToken, users],
+      [MailerToken, outbox],
       [FileStoreToken, await openFileStore(config)],
+      [MqttToken, mqtt],
+      [DataSourceDirectoryToken, dataSources],
     ];
     for (const [token, value] of coreServices) root.register(token, { useValue: value });
 
     const routes = new RouteTable();
     const coreRoutes = [
-      ...sessionRoutes({ users, sessions, tokens, throttle: new LoginThrottle(db), audit }),
+      ...sessionRoutes({ users, sessions, tokens, throttle: new LoginThrottle(db), audit, secondFactor }),
+      mailboxRoute(db),
       ...systemRoutes(
         config,
         selection.running.map((plugin) => plugin.manifest.id),
@@ -153,14 +176,25 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       routes,
       closeHooks,
     });
-    const translator = createTranslator([coreServerResources, ...wired.i18n]);
-    const authenticate = createAuthenticator([accessTokenVerifier(tokens, users)]);
+    dataSources.fill(licensedValues(wired.registry, config.licences, dataSourceAdapters));
+    if (root.isRegistered(DataSourceSinkToken, true)) {
+      const stopDataSources = await dataSources.start(root.resolve(DataSourceSinkToken), app.log);
+      openedSteps.push(stopDataSources);
+    }
+    // The broker opens once the adapters consume (no uplink is acknowledged before one takes it) and closes first.
+    await mqtt.listen();
+    openedSteps.push(() => mqtt.close());
+    const translator = createTranslator([coreServerResources, authServerResources, ...wired.i18n]);
+    const authenticate = createAuthenticator([
+      accessTokenVerifier(tokens, users),
+      ...licensedValues(wired.registry, config.licences, credentialVerifiers).map((verifier) =>
+        pluginCredentialVerifier(verifier, users),
+      ),
+    ]);
 
-    const jobs = new JobRunner(
-      db,
-      wired.jobs.map((owned) => owned.job),
-      app.log,
-    );
+    // Without SMTP every message is kept, so there is nothing to deliver.
+    const mailJobs = config.smtpUrl ? [outbox.job()] : [];
+    const jobs = new JobRunner(db, [...mailJobs, ...wired.jobs.map((owned) => owned.job)], app.log);
     openedSteps.push(() => jobs.close());
     openedSteps.push(() => app.close());
     await registerSecurityHeaders(app, config.companyLogo, config.objectStorage?.endpoint ?? null);
@@ -182,8 +216,14 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
 
     await app.listen({ port: config.port, host: config.host });
     jobs.start();
+    if (config.seedDemo) {
+      const stopSimulation = await startDemoSimulation(mqtt, app.log);
+      if (stopSimulation) openedSteps.push(stopSimulation);
+    }
 
     const url = listeningUrl(app, config.host);
+    // Links in e-mails (password reset) point here unless SENSORIUM_PUBLIC_URL says otherwise.
+    config.publicUrl ??= url;
     app.log.info({ url, plugins: selection.running.map((plugin) => plugin.manifest.id) }, 'Sensorium server started');
     let closing: Promise<void> | null = null;
     return { url, app, container: root, close: () => (closing ??= undo()) };

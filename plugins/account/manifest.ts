@@ -2,6 +2,9 @@ import type { PluginManifest } from '../../core/common';
 
 export const manifest: PluginManifest = {
   id: 'account',
-  version: '0.1.0',
-  description: 'Account screens: login and session expiry (sign-up, one-time password and password reset to follow).',
+  version: '0.2.0',
+  description:
+    'Account screens and their API: login with a second factor, sign-up with e-mail verification, company information, ' +
+    'forgot and reset password.',
+  dependsOn: ['applications'],
 };

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerPlugin } from '../../core/server';
 import { serverPlugins } from '../../host/server/plugins';
-import { startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../../host/server/testing';
+import { startTestServer, TEST_ADMIN_PASSWORD, type TestServer, type TestServerOptions } from '../../host/server/testing';
 import { launchChromium } from './browser';
 
 const CLIENT_DIR = resolve(import.meta.dirname, '../../dist/client');
@@ -27,12 +27,23 @@ export interface Console {
  * and one Chromium per e2e file.
  * `npm test` builds the console first; run `npm run build` before a single e2e file.
  */
-export async function startConsole(options: { licences?: string; plugins?: ServerPlugin[] } = {}): Promise<Console> {
+export async function startConsole(
+  options: {
+    licences?: string;
+    plugins?: ServerPlugin[];
+    /** SMTP_URL of the server, e.g. an SMTP sink's url. */
+    smtpUrl?: string;
+    /** MQTT on (see startTestServer): `server.mqtt` then names the broker devices publish to. */
+    mqtt?: TestServerOptions['mqtt'];
+  } = {},
+): Promise<Console> {
   if (!existsSync(resolve(CLIENT_DIR, 'index.html'))) throw new Error('The console is not built: run "npm run build" first');
   const server = await startTestServer({
     clientDir: CLIENT_DIR,
     licences: options.licences,
     plugins: options.plugins ?? serverPlugins,
+    smtpUrl: options.smtpUrl,
+    mqtt: options.mqtt,
   });
   const browser = await launchChromium();
   const harness: Console = {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -13,7 +13,8 @@ export function copyRepository(): { root: string; remove(): void } {
     encoding: 'utf8',
   })
     .split('\0')
-    .filter(Boolean);
+    // A tracked file deleted in the working tree is listed too; the copy mirrors the working tree, so it leaves it out.
+    .filter((file) => file !== '' && existsSync(join(REPO_ROOT, file)));
   for (const file of files) {
     mkdirSync(dirname(join(root, file)), { recursive: true });
     cpSync(join(REPO_ROOT, file), join(root, file), { errorOnExist: false });

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../core/common';
-import type { UserDirectory } from '../../../core/server';
+import type { CredentialVerifier as PluginCredentialVerifier, UserDirectory } from '../../../core/server';
 import { bearerToken, type SessionTokens } from './tokens';
 
 /**
  * One way a caller proves who it is. Returns the session user, or null when the request carries no valid credential
- * of this kind. API keys (users plugin, later) become a second verifier after the access-token one.
+ * of this kind. The access token comes first; plugins' verifiers (API keys) follow.
  */
 export type CredentialVerifier = (request: FastifyRequest) => Promise<SessionUser | null>;
 
@@ -32,5 +32,13 @@ export function createAuthenticator(verifiers: readonly CredentialVerifier[]): C
       if (user) return user;
     }
     return null;
+  };
+}
+
+/** A plugin's verifier (which answers a user id) as a session-user verifier; disabled users are refused. */
+export function pluginCredentialVerifier(verifier: PluginCredentialVerifier, users: UserDirectory): CredentialVerifier {
+  return async (request) => {
+    const userId = await verifier.verify(request);
+    return userId ? users.findSessionUser(userId) : null;
   };
 }

@@ -1,6 +1,7 @@
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { defineRoute, HttpError, type AuditLog, type UserDirectory } from '../../../core/server';
 import { LOGIN_ACTION, WRONG_CREDENTIALS, type LoginThrottle } from './login-throttle';
+import type { SecondFactor } from './second-factor';
 import type { SessionService } from './sessions';
 import { bearerToken, type SessionTokens } from './tokens';
 
@@ -20,6 +21,26 @@ export class LoginInput {
   rememberMe?: boolean;
 }
 
+export class OtpRequestInput {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  username!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  channelName!: string;
+}
+
+export class OtpVerifyInput extends OtpRequestInput {
+  /** The one-time code from the message. */
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(20)
+  token!: string;
+}
+
 export class LogoutInput {
   @IsOptional()
   @IsString()
@@ -36,23 +57,60 @@ const tokenPairSchema = {
   },
 };
 
+const loginInfoSchema = {
+  type: 'object',
+  properties: { defaultPage: { type: 'string', description: 'Where the console goes after login' } },
+};
+
+const loginAnswerSchema = {
+  type: 'object',
+  description: 'The token pair with loginInfo; or, for a user with a second factor, otpFlag and the channels (no tokens)',
+  properties: {
+    ...tokenPairSchema.properties,
+    loginInfo: loginInfoSchema,
+    otpFlag: { type: 'boolean' },
+    otpInfo: {
+      type: 'object',
+      properties: {
+        channels: {
+          type: 'array',
+          items: { type: 'object', properties: { channelName: { type: 'string' }, channelContact: { type: 'string' } } },
+        },
+      },
+    },
+  },
+};
+
+/** Where the console goes after login; no per-user default page is stored yet. */
+export const DEFAULT_PAGE = '/home';
+/** Per-address limits of the one-time-code calls (each code also dies after 5 wrong tries). */
+const OTP_REQUEST_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 };
+const OTP_VERIFY_RATE_LIMIT = { max: 20, timeWindowMs: 60_000 };
+
 export interface SessionRouteServices {
   users: UserDirectory;
   sessions: SessionService;
   tokens: SessionTokens;
   throttle: LoginThrottle;
   audit: AuditLog;
+  secondFactor: SecondFactor;
 }
 
 /** Login, refresh, logout and the current user (docs: Session API). */
-export function sessionRoutes({ users, sessions, tokens, throttle, audit }: SessionRouteServices) {
+export function sessionRoutes({ users, sessions, tokens, throttle, audit, secondFactor }: SessionRouteServices) {
+  const loginAnswer = async (userId: string, rememberMe: boolean) => ({
+    ...(await sessions.login(userId, rememberMe)),
+    loginInfo: { defaultPage: DEFAULT_PAGE },
+  });
+
   const login = defineRoute<LoginInput, unknown, unknown, false>({
     method: 'POST',
     url: '/auth/login',
-    summary: 'Sign in with username and password; answers an access and a refresh token',
+    summary:
+      'Sign in with username and password; answers an access and a refresh token, or otpFlag when a second factor is needed',
     auth: false,
     body: LoginInput,
-    response: tokenPairSchema,
+    response: loginAnswerSchema,
     rateLimit: { max: 20, timeWindowMs: 60_000 },
     audit: false,
     async handler({ body, request }) {
@@ -72,8 +130,56 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit }: Sess
         await audit.record({ ...attempt, userId: null, outcome: 'failure', detail: { reason: WRONG_CREDENTIALS } });
         throw new HttpError(401, 'errors.invalidCredentials');
       }
+      const rememberMe = body.rememberMe ?? false;
+      const secondStep = await secondFactor.requirement(user.id);
+      if (secondStep.required) {
+        // The password step is recorded apart, so it neither counts as a login nor resets the failure count.
+        await audit.record({ ...attempt, action: `${LOGIN_ACTION}.password`, userId: user.id, outcome: 'success' });
+        if (secondStep.channels.length > 0) await secondFactor.begin(user.id, rememberMe);
+        return { otpFlag: true, otpInfo: { channels: secondStep.channels } };
+      }
       await audit.record({ ...attempt, userId: user.id, outcome: 'success' });
-      return sessions.login(user.id, body.rememberMe ?? false);
+      return loginAnswer(user.id, rememberMe);
+    },
+  });
+
+  const requestOtp = defineRoute<OtpRequestInput, unknown, unknown, false>({
+    method: 'POST',
+    url: '/auth/otp/request',
+    summary: 'Send a one-time code on a channel, within 10 minutes after a correct password (30 s between codes)',
+    auth: false,
+    body: OtpRequestInput,
+    response: {
+      type: 'object',
+      properties: { channelName: { type: 'string' }, channelContact: { type: 'string' }, validMinutes: { type: 'integer' } },
+    },
+    rateLimit: OTP_REQUEST_RATE_LIMIT,
+    audit: 'auth.otp.request',
+    handler: ({ body, t }) => secondFactor.request(body.username, body.channelName, t),
+  });
+
+  const verifyOtp = defineRoute<OtpVerifyInput, unknown, unknown, false>({
+    method: 'POST',
+    url: '/auth/otp/verify',
+    summary: 'Check the one-time code of a pending login; answers the token pair and loginInfo',
+    auth: false,
+    body: OtpVerifyInput,
+    response: { type: 'object', properties: { ...tokenPairSchema.properties, loginInfo: loginInfoSchema } },
+    rateLimit: OTP_VERIFY_RATE_LIMIT,
+    audit: false,
+    async handler({ body, request }) {
+      const attempt = {
+        username: body.username,
+        action: LOGIN_ACTION,
+        target: body.username,
+        pluginId: 'core',
+        address: request.ip,
+      };
+      const login = await secondFactor.verify(body.username, body.channelName, body.token, (userId, reason) =>
+        audit.record({ ...attempt, userId, outcome: 'failure', detail: { reason } }),
+      );
+      await audit.record({ ...attempt, userId: login.userId, outcome: 'success', detail: { secondFactor: body.channelName } });
+      return loginAnswer(login.userId, login.rememberMe);
     },
   });
 
@@ -116,5 +222,5 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit }: Sess
     handler: ({ user }) => user,
   });
 
-  return [login, refresh, logout, me];
+  return [login, requestOtp, verifyOtp, refresh, logout, me];
 }

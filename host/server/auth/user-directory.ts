@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { PermissionKey, SessionUser } from '../../../core/common';
-import { HttpError, type Database, type NewUser, type UserDirectory } from '../../../core/server';
+import { HttpError, type Database, type NewUser, type NewUserWithHash, type UserDirectory } from '../../../core/server';
 import { userGroups, users } from '../db/schema';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,24 +20,28 @@ export class DatabaseUserDirectory implements UserDirectory {
     private readonly allPermissions: readonly PermissionKey[],
   ) {}
 
-  async createGroup(input: {
-    name: string;
-    permissions: PermissionKey[];
-    organisationId?: string | null;
-  }): Promise<{ id: string }> {
-    const [row] = await this.db
+  hashPassword(password: string): Promise<string> {
+    return hashPassword(password);
+  }
+
+  async createGroup(
+    input: { name: string; permissions: PermissionKey[]; organisationId?: string | null },
+    transaction: Database = this.db,
+  ): Promise<{ id: string }> {
+    const [row] = await transaction
       .insert(userGroups)
       .values({ name: input.name, permissions: input.permissions, organisationId: input.organisationId ?? null })
       .returning({ id: userGroups.id });
     return row!;
   }
 
-  async createUser(input: NewUser): Promise<{ id: string }> {
-    const [row] = await this.db
+  async createUser(input: NewUser | NewUserWithHash, transaction: Database = this.db): Promise<{ id: string }> {
+    const passwordHash = 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password);
+    const [row] = await transaction
       .insert(users)
       .values({
         username: input.username,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         name: input.name ?? '',
         email: input.email ?? null,
         level: input.level,

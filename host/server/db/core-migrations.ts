@@ -74,4 +74,51 @@ export const coreMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '004-second-factor',
+    sql: `ALTER TABLE users ADD COLUMN otp_enabled boolean NOT NULL DEFAULT false;`,
+  },
+  {
+    id: '005-mail-outbox',
+    sql: `
+      CREATE TABLE mail_outbox (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        recipient text NOT NULL,
+        subject text NOT NULL,
+        text_body text NOT NULL,
+        html_body text,
+        status text NOT NULL CHECK (status IN ('queued', 'sending', 'sent', 'failed', 'kept')),
+        attempts integer NOT NULL DEFAULT 0,
+        last_error text,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz
+      );
+      CREATE INDEX mail_outbox_due_idx ON mail_outbox (status, next_attempt_at);
+      CREATE INDEX mail_outbox_created_idx ON mail_outbox (created_at);
+    `,
+  },
+  {
+    id: '006-login-challenges-and-organisations',
+    sql: `
+      CREATE TABLE login_challenges (
+        user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        remember_me boolean NOT NULL DEFAULT false,
+        expires_at timestamptz NOT NULL,
+        channel text,
+        code_hash text,
+        code_expires_at timestamptz,
+        code_sent_at timestamptz,
+        tries integer NOT NULL DEFAULT 0
+      );
+      CREATE TABLE organisations (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        size text NOT NULL DEFAULT '',
+        role text NOT NULL DEFAULT '',
+        end_customer_id text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PermissionKey, UserLevel } from '../../../core/common';
 
 // Core's tables. The SQL that creates them is in core-migrations.ts; keep the two in step.
@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   organisationId: text('organisation_id'),
   endCustomerId: text('end_customer_id'),
   disabled: boolean('disabled').notNull().default(false),
+  /** Second factor by one-time code at login (channel e-mail, later SMS). */
+  otpEnabled: boolean('otp_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -77,6 +79,57 @@ export const jobLeases = pgTable('job_leases', {
   jobId: text('job_id').primaryKey(),
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
+
+/** Every outgoing e-mail, written before delivery (core/server/mail.ts). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').$type<MailStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When a queued message is due; while `sending`, when the claim lapses and another run may retry it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_created_idx').on(table.createdAt),
+  ],
+);
+
+/** A login waiting for its second factor: made by a correct password, valid 10 minutes. */
+export const loginChallenges = pgTable('login_challenges', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rememberMe: boolean('remember_me').notNull().default(false),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  channel: text('channel'),
+  /** HMAC of the current one-time code; null when none was sent or it was used up. */
+  codeHash: text('code_hash'),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+  codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+  tries: integer('tries').notNull().default(0),
+});
+
+/** Companies that signed up (sign-up's company information); an si-customer's users carry its id as organisation_id. */
+export const organisations = pgTable('organisations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  size: text('size').notNull().default(''),
+  role: text('role').notNull().default(''),
+  /** The end customer made for an end_user sign-up; null for si-customer organisations. */
+  endCustomerId: text('end_customer_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const migrationsTable = pgTable(

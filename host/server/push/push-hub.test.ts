@@ -65,6 +65,35 @@ describe.each(databaseBackends())('push WebSocket on %s', (backend) => {
     viewer.close();
   });
 
+  it('sends keyed messages only to sockets subscribed to that key, until they unsubscribe', async () => {
+    const token = (await server.login()).access_token;
+    const first = await connect(server, token);
+    const second = await connect(server, token);
+    const hub = server.running.container.resolve(PushHubToken);
+    first.send(JSON.stringify({ subscribe: PUSH_TOPICS.nodeValues, key: 'app-a' }));
+    second.send(JSON.stringify({ subscribe: PUSH_TOPICS.nodeValues, key: 'app-b' }));
+    second.send('not json');
+    second.send(JSON.stringify({ subscribe: 42 }));
+    await expect
+      .poll(() => hub.hasSubscribers(PUSH_TOPICS.nodeValues, 'app-a') && hub.hasSubscribers(PUSH_TOPICS.nodeValues, 'app-b'))
+      .toBe(true);
+
+    const toFirst = nextMessage(first);
+    const toSecond = nextMessage(second);
+    hub.publishKeyed('app-a', { topic: PUSH_TOPICS.nodeValues, data: { appId: 'app-a' } });
+    hub.publishKeyed('app-b', { topic: PUSH_TOPICS.nodeValues, data: { appId: 'app-b' } }, (user) => user.level !== 'cloud');
+    hub.publish({ topic: 'marker', data: 1 });
+    expect(await toFirst).toEqual({ topic: 'node-values', data: { appId: 'app-a' }, key: 'app-a' });
+    // The filter refused the admin, so the second socket's first message is the marker.
+    expect(await toSecond).toEqual({ topic: 'marker', data: 1 });
+
+    first.send(JSON.stringify({ unsubscribe: PUSH_TOPICS.nodeValues, key: 'app-a' }));
+    await expect.poll(() => hub.hasSubscribers(PUSH_TOPICS.nodeValues, 'app-a')).toBe(false);
+    second.close();
+    await expect.poll(() => hub.hasSubscribers(PUSH_TOPICS.nodeValues, 'app-b')).toBe(false);
+    first.close();
+  });
+
   it('refuses a connection without a valid access token with close code 4401', async () => {
     const { refresh_token } = await server.login();
     for (const token of ['garbage', refresh_token]) {

@@ -1,12 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseLicences, type UserLevel } from '../../../core/common';
-import { UserDirectoryToken, type ObjectStorageConfig, type ServerConfig, type ServerPlugin } from '../../../core/server';
+import {
+  MqttToken,
+  UserDirectoryToken,
+  type MqttConfig,
+  type ObjectStorageConfig,
+  type ServerConfig,
+  type ServerPlugin,
+} from '../../../core/server';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../start-server';
 import { seedPgliteDataDir } from './pglite-template';
 import { createScratchDatabase } from './scratch-database';
+
+export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
 
@@ -40,8 +50,21 @@ export interface TestServer {
   login(username?: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
   /** Creates a user through the UserDirectory, in a new group holding `permissions`. */
   createUser(input: { username: string; password: string; level?: UserLevel; permissions?: string[] }): Promise<{ id: string }>;
+  /** The broker devices publish to, when the server was started with `mqtt` (topics carry `topicPrefix`). */
+  mqtt: TestMqtt | null;
   close(): Promise<void>;
 }
+
+export interface TestMqtt {
+  url: string;
+  username: string | undefined;
+  password: string | undefined;
+  /** Prefix every topic with it: the console subscribes and publishes under it (unique per test server). */
+  topicPrefix: string;
+}
+
+/** Test device credentials of the embedded broker. */
+export const TEST_MQTT_DEVICE = { username: 'test-device', password: 'test-device-password' };
 
 export interface TestServerOptions {
   backend?: DatabaseBackend;
@@ -53,6 +76,27 @@ export interface TestServerOptions {
   seedDemo?: boolean;
   /** Store uploads in this S3-compatible bucket instead of the temporary data folder. */
   objectStorage?: ObjectStorageConfig;
+  /** SMTP_URL, e.g. `(await startSmtpSink()).url`; unset keeps e-mail in the outbox (status kept). */
+  smtpUrl?: string;
+  /** MQTT on: true for the embedded broker on a random port, or `{url}` for an external one (unique topics and client ids). */
+  mqtt?: boolean | { url: string; ingestConnections?: number; clientId?: string; topicPrefix?: string };
+}
+
+function testMqttConfig(option: TestServerOptions['mqtt']): MqttConfig | null {
+  if (!option) return null;
+  const unique = randomUUID().slice(0, 8);
+  return {
+    url: option === true ? null : option.url,
+    username: null,
+    password: null,
+    host: '127.0.0.1',
+    port: 0,
+    deviceUsername: TEST_MQTT_DEVICE.username,
+    devicePassword: TEST_MQTT_DEVICE.password,
+    clientId: (option !== true && option.clientId) || `sensorium-test-${unique}`,
+    topicPrefix: option === true ? '' : (option.topicPrefix ?? `test-${unique}/`),
+    ingestConnections: option === true ? 1 : (option.ingestConnections ?? 4),
+  };
 }
 
 /** Starts a real server on a random port with a fresh database, for a test file's beforeAll. */
@@ -72,6 +116,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clientDir: options.clientDir ?? null,
     seedDemo: options.seedDemo ?? false,
     objectStorage: options.objectStorage ?? null,
+    smtpUrl: options.smtpUrl ?? null,
+    mqtt: testMqttConfig(options.mqtt),
   };
 
   const cleanUp = async () => {
@@ -101,10 +147,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return { status: response.status, body: isJson ? JSON.parse(text) : text, headers: Object.fromEntries(response.headers) };
   };
 
+  const mqttService = config.mqtt ? running.container.resolve(MqttToken) : null;
   const server: TestServer = {
     url: running.url,
     running,
     request,
+    mqtt: mqttService
+      ? {
+          url: mqttService.brokerUrl,
+          username: mqttService.deviceCredentials?.username,
+          password: mqttService.deviceCredentials?.password,
+          topicPrefix: config.mqtt?.topicPrefix ?? '',
+        }
+      : null,
     async login(username = 'admin', password = TEST_ADMIN_PASSWORD) {
       const response = await request('POST', '/api/auth/login', { body: { username, password } });
       if (response.status !== 200) {

@@ -8,3 +8,5 @@ export * from './application';
 export * from './default-severity';
 export * from './application-patch-input';
 export * from './tenancy-rule';
+export * from './application-access';
+export * from './end-customer-directory';

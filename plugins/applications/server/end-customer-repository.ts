@@ -18,11 +18,14 @@ export class EndCustomerRepository {
       .orderBy(asc(endCustomers.name));
   }
 
-  async create(user: SessionUser, name: string): Promise<EndCustomer> {
+  create(user: SessionUser, name: string): Promise<EndCustomer> {
+    return this.createFor(name, user.level === 'si-customer' ? user.organisationId : null);
+  }
+
+  /** An end customer of the given si-customer organisation (null: the operator's own), e.g. for a signed-up company. */
+  async createFor(name: string, organisationId: string | null): Promise<EndCustomer> {
     const customer = { id: `ec_${randomUUID().replaceAll('-', '').slice(0, 12)}`, name: name.trim() };
-    await this.db
-      .insert(endCustomers)
-      .values({ ...customer, organisationId: user.level === 'si-customer' ? user.organisationId : null });
+    await this.db.insert(endCustomers).values({ ...customer, organisationId });
     return customer;
   }
 

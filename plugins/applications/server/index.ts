@@ -6,9 +6,10 @@ import {
   demoSeeders,
   FileStoreToken,
 } from '../../../core/server';
-import { eventSummarySources } from '../common';
+import { ApplicationAccessToken, EndCustomerDirectoryToken, eventSummarySources } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { applicationAccess } from './application-access';
 import { applicationDataParticipant } from './application-data-participant';
 import { applicationDetailRoutes } from './application-detail-routes';
 import { ApplicationRepository } from './application-repository';
@@ -26,6 +27,8 @@ export default defineServerPlugin({
     const db = context.resolve(DatabaseToken);
     const customers = new EndCustomerRepository(db);
     const repository = new ApplicationRepository(db, customers);
+    context.provide(ApplicationAccessToken, applicationAccess(db));
+    context.provide(EndCustomerDirectoryToken, { create: (name, organisationId) => customers.createFor(name, organisationId) });
     for (const route of applicationRoutes(repository, customers, () => context.contributions(eventSummarySources))) {
       context.addRoute(route);
     }

@@ -1,18 +1,8 @@
-import {
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title3,
-} from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useHttp, useNotify, usePageStyles } from '../../../../core/client';
+import { ConfirmDialog, DataTable, PageHeader, readApiError, useHttp, useNotify, usePageStyles } from '../../../../core/client';
 import type { EndCustomer } from '../../common';
 import { EndCustomerDialog } from '../components/end-customer-dialog';
 
@@ -43,41 +33,35 @@ export default function EndCustomerPage() {
 
   return (
     <section className={layout.page}>
-      <div className={layout.titleBar}>
-        <Title3 as="h1">{t('applications.customers.title')}</Title3>
+      <PageHeader title={t('applications.customers.title')}>
         <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ mode: 'add' })}>
           {t('applications.customers.add')}
         </Button>
-      </div>
-      {customers.length === 0 ? (
-        <Text>{t('applications.customers.empty')}</Text>
-      ) : (
-        <Table aria-label={t('applications.customers.title')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('applications.customers.id')}</TableHeaderCell>
-              <TableHeaderCell>{t('applications.customers.name')}</TableHeaderCell>
-              <TableHeaderCell />
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {customers.map((customer) => (
-              <TableRow key={customer.id}>
-                <TableCell>{customer.id}</TableCell>
-                <TableCell>{customer.name}</TableCell>
-                <TableCell>
-                  <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing({ mode: 'rename', customer })}>
-                    {t('applications.customers.rename')}
-                  </Button>
-                  <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setEditing({ mode: 'delete', customer })}>
-                    {t('applications.customers.delete')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      </PageHeader>
+      <DataTable
+        label={t('applications.customers.title')}
+        size="medium"
+        rows={customers}
+        rowKey={(customer) => customer.id}
+        empty={t('applications.customers.empty')}
+        columns={[
+          { id: 'id', header: t('applications.customers.id'), cell: (customer) => customer.id },
+          { id: 'name', header: t('applications.customers.name'), cell: (customer) => customer.name },
+          {
+            id: 'actions',
+            cell: (customer) => (
+              <>
+                <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing({ mode: 'rename', customer })}>
+                  {t('applications.customers.rename')}
+                </Button>
+                <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setEditing({ mode: 'delete', customer })}>
+                  {t('applications.customers.delete')}
+                </Button>
+              </>
+            ),
+          },
+        ]}
+      />
       {editing?.mode === 'add' && (
         <EndCustomerDialog
           title={t('applications.customers.add')}

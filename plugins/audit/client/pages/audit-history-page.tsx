@@ -1,39 +1,16 @@
-import {
-  Badge,
-  Button,
-  Dropdown,
-  makeStyles,
-  Option,
-  SearchBox,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
-import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { Badge, Dropdown, Option, Text, Title3 } from '@fluentui/react-components';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, usePageStyles } from '../../../../core/client';
+import { DataTable, Pager, SearchToolbar, useHttp, usePageStyles } from '../../../../core/client';
 import type { AuditRecord } from '../../../../core/common';
 import { AUDIT_PAGE_SIZES } from '../../common';
-
-const useStyles = makeStyles({
-  table: { overflowX: 'auto' },
-  pager: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', justifyContent: 'flex-end' },
-});
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Diagnosis > Audit History: the trail written by every mutating call, newest first, paged on the server. */
 export default function AuditHistoryPage() {
   const { t } = useTranslation();
-  const styles = useStyles();
   const layout = usePageStyles();
   const http = useHttp();
   const [keyword, setKeyword] = useState('');
@@ -56,54 +33,48 @@ export default function AuditHistoryPage() {
     };
   }, [http, keyword, limit, offset]);
 
-  const last = Math.min(offset + limit, page.total);
   return (
     <section className={layout.page}>
       <Title3 as="h1">{t('audit.title')}</Title3>
-      <div className={layout.toolbar}>
-        <SearchBox
-          className={layout.search}
-          placeholder={t('audit.search')}
-          aria-label={t('audit.search')}
-          value={keyword}
-          onChange={(_, data) => {
-            setKeyword(data.value);
-            setOffset(0);
-          }}
-        />
-      </div>
-      {page.records.length === 0 ? (
-        <Text>{t('audit.empty')}</Text>
-      ) : (
-        <div className={styles.table}>
-          <Table aria-label={t('audit.title')} size="small">
-            <TableHeader>
-              <TableRow>
-                {(['at', 'user', 'action', 'target', 'address', 'outcome'] as const).map((column) => (
-                  <TableHeaderCell key={column}>{t(`audit.columns.${column}`)}</TableHeaderCell>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {page.records.map((record) => (
-                <TableRow key={record.id}>
-                  <TableCell>{dayjs(record.at).format('DD/MM/YYYY HH:mm:ss')}</TableCell>
-                  <TableCell>{record.username ?? t('audit.anonymous')}</TableCell>
-                  <TableCell>{record.action}</TableCell>
-                  <TableCell>{record.target}</TableCell>
-                  <TableCell>{record.address}</TableCell>
-                  <TableCell>
-                    <Badge appearance="tint" color={record.outcome === 'success' ? 'success' : 'danger'}>
-                      {t(`audit.outcome.${record.outcome}`)}
-                    </Badge>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-      <div className={styles.pager}>
+      <SearchToolbar
+        label={t('audit.search')}
+        value={keyword}
+        onChange={(value) => {
+          setKeyword(value);
+          setOffset(0);
+        }}
+      />
+      <DataTable
+        label={t('audit.title')}
+        rows={page.records}
+        rowKey={(record) => record.id}
+        empty={t('audit.empty')}
+        columns={[
+          { id: 'at', header: t('audit.columns.at'), cell: (record) => dayjs(record.at).format('DD/MM/YYYY HH:mm:ss') },
+          { id: 'user', header: t('audit.columns.user'), cell: (record) => record.username ?? t('audit.anonymous') },
+          { id: 'action', header: t('audit.columns.action'), cell: (record) => record.action },
+          { id: 'target', header: t('audit.columns.target'), cell: (record) => record.target },
+          { id: 'address', header: t('audit.columns.address'), cell: (record) => record.address },
+          {
+            id: 'outcome',
+            header: t('audit.columns.outcome'),
+            cell: (record) => (
+              <Badge appearance="tint" color={record.outcome === 'success' ? 'success' : 'danger'}>
+                {t(`audit.outcome.${record.outcome}`)}
+              </Badge>
+            ),
+          },
+        ]}
+      />
+      <Pager
+        offset={offset}
+        pageSize={limit}
+        total={page.total}
+        summary={({ from, to, total }) => t('audit.page', { from, to, total })}
+        previousLabel={t('audit.previous')}
+        nextLabel={t('audit.next')}
+        onChange={setOffset}
+      >
         <Text>{t('audit.pageSize')}</Text>
         <Dropdown
           aria-label={t('audit.pageSize')}
@@ -121,20 +92,7 @@ export default function AuditHistoryPage() {
             </Option>
           ))}
         </Dropdown>
-        <Text>{t('audit.page', { from: page.total === 0 ? 0 : offset + 1, to: last, total: page.total })}</Text>
-        <Button
-          aria-label={t('audit.previous')}
-          icon={<ChevronLeftRegular />}
-          disabled={offset === 0}
-          onClick={() => setOffset(Math.max(0, offset - limit))}
-        />
-        <Button
-          aria-label={t('audit.next')}
-          icon={<ChevronRightRegular />}
-          disabled={last >= page.total}
-          onClick={() => setOffset(offset + limit)}
-        />
-      </div>
+      </Pager>
     </section>
   );
 }

@@ -1,0 +1,800 @@
+/**
+ * Ingest benchmark (issue 5): the real server in this process (applications, nodes and chirpstack plugins) on
+ *   postgres — PostgreSQL (DATABASE_URL, a scratch database) with the external Mosquitto broker (MQTT_URL), and
+ *   embedded — the defaults: PGlite and the embedded aedes broker on a free port,
+ * one application with N ChirpStack devices × 3 fields (colour ranges, alarm range with its event enabled, history on),
+ * and real ChirpStack v4 `event/up` uplinks published with QoS 1 by a separate publisher process (several mqtt.js
+ * connections). Per mode it measures, in the same run:
+ *   1. the broker's pass-through: the same publishers and message sizes, QoS 1, to a plain subscriber in this process
+ *      (topics outside the console's subscription, so nothing is processed);
+ *   2. the ingest: uplinks fully processed and committed per second (at the sink's commit, cross-checked against the
+ *      raw_data rows whose created_at falls in the window), data points per second (3 per uplink), latency from publish
+ *      (the uplink's `time`, set by the publisher) to commit (the sink's ingest promise resolving after COMMIT), the
+ *      publisher's PUBACK latency (embedded broker: PUBACK follows commit), peak RSS of this process, CPU per process.
+ * Load control is closed-loop: at most `window` uplinks are published and not yet confirmed (committed, or received by
+ * the plain subscriber); the publishers send as fast as the confirmations allow, so the rate found is the highest the
+ * pipeline sustains at that depth, without queues growing without bound (Mosquitto drops what exceeds its per-client
+ * queue, 1,000 by default). Figures only, no assertions.
+ *
+ *   npm run bench:ingest -- [--mode postgres|embedded|both|<db>+<broker>] [--devices 1000] [--duration 20] [--warmup 5]
+ *     [--pass-duration 10] [--publishers 4] [--window 2000] [--pass-window 1000] [--ingest-connections 8]
+ *     [--alarm-rate 0.01] [--cpu-prof] [--json-out file]
+ * <db> is postgres or pglite, <broker> mosquitto or aedes.
+ */
+import 'reflect-metadata';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { connectAsync } from 'mqtt';
+import { DatabaseToken, DataSourceSinkToken, type Database, type IngestOutcome, type Uplink } from '../core/server';
+import { startTestServer, type TestServer } from '../host/server/testing';
+import applications from '../plugins/applications/server';
+import chirpstack from '../plugins/chirpstack/server';
+import nodes from '../plugins/nodes/server';
+import { CpuMeter, CpuProfiler, SqlTimer, type CpuGroups, type ProfileSummary, type SqlStat } from './ingest/probes';
+import type { FromPublisher, ToPublisher } from './ingest/publisher';
+import { Samples, summarize, type LatencySummary } from './ingest/stats';
+import { BENCH_APP_ID, benchInput, CHIRPSTACK_APP_ID, devEuiOf } from './ingest/uplink';
+
+const FIELDS_PER_UPLINK = 3;
+
+const { values: args } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'both' },
+    devices: { type: 'string', default: '1000' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '5' },
+    'pass-duration': { type: 'string', default: '10' },
+    publishers: { type: 'string', default: '4' },
+    window: { type: 'string', default: 'auto' },
+    'pass-window': { type: 'string', default: 'auto' },
+    'flush-ms': { type: 'string' },
+    'ingest-connections': { type: 'string', default: '8' },
+    'alarm-rate': { type: 'string', default: '0.01' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'json-out': { type: 'string' },
+  },
+});
+
+const options = {
+  devices: Number(args.devices),
+  durationS: Number(args.duration),
+  warmupS: Number(args.warmup),
+  passDurationS: Number(args['pass-duration']),
+  publishers: Number(args.publishers),
+  window: args.window ?? 'auto',
+  passWindow: args['pass-window'] ?? 'auto',
+  flushMs: args['flush-ms'] === undefined ? null : Number(args['flush-ms']),
+  ingestConnections: Number(args['ingest-connections']),
+  alarmRate: Number(args['alarm-rate']),
+  cpuProf: args['cpu-prof'] ?? false,
+};
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MQTT_URL = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+process.env.DATABASE_URL = DATABASE_URL;
+
+interface Mode {
+  name: string;
+  db: 'postgres' | 'pglite';
+  broker: 'mosquitto' | 'aedes';
+}
+
+function parseMode(text: string): Mode[] {
+  if (text === 'both') return [...parseMode('postgres'), ...parseMode('embedded')];
+  if (text === 'postgres') return [{ name: 'postgres', db: 'postgres', broker: 'mosquitto' }];
+  if (text === 'embedded') return [{ name: 'embedded', db: 'pglite', broker: 'aedes' }];
+  const [db, broker] = text.split('+');
+  if ((db === 'postgres' || db === 'pglite') && (broker === 'mosquitto' || broker === 'aedes')) {
+    return [{ name: text, db, broker }];
+  }
+  throw new Error(`--mode must be postgres, embedded, both or <postgres|pglite>+<mosquitto|aedes>, not "${text}"`);
+}
+
+export interface ModeResult {
+  mode: string;
+  db: string;
+  broker: string;
+  devices: number;
+  passThrough: { rate: number; published: number; lost: number; stalls: number };
+  ingest: {
+    rate: number;
+    dbRate: number;
+    pointsRate: number;
+    latency: LatencySummary;
+    transport: LatencySummary;
+    sinkWait: LatencySummary;
+    dbLatency: { p50: number; p99: number };
+    puback: LatencySummary;
+    stalls: number;
+    published: number;
+    stored: number;
+    lost: number;
+    history: number;
+    events: { created: number; open: number };
+    sinkCalls: { count: number; avg: number };
+    writes: { count: number; avgSize: number; avgMs: number; p99Ms: number };
+  };
+  peakRssMb: number;
+  maxRssMb: number;
+  windows: { pass: number; ingest: number };
+  cpu: CpuGroups;
+  sql: SqlStat[];
+  profile: ProfileSummary | null;
+  setupS: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const fmt = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '–';
+
+/** Peak RSS of this process, sampled (the kernel's maxRSS covers the whole process life). */
+class RssSampler {
+  peak = 0;
+  private readonly timer = setInterval(() => this.sample(), 100);
+  sample(): void {
+    this.peak = Math.max(this.peak, process.memoryUsage.rss());
+  }
+  stop(): void {
+    clearInterval(this.timer);
+    this.sample();
+  }
+}
+
+/** The forked publisher process. */
+class Publishers {
+  private readonly child: ChildProcess;
+  private waiters: ((message: FromPublisher) => void)[] = [];
+  private lastLimit = -1;
+
+  constructor() {
+    this.child = fork(fileURLToPath(new URL('./ingest/publisher.ts', import.meta.url)), [], { stdio: 'inherit' });
+    this.child.on('message', (message: FromPublisher) => {
+      if (message.type === 'error') console.error(`publisher: ${message.message}`);
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const waiter of waiters) waiter(message);
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  private next(type: FromPublisher['type']): Promise<FromPublisher> {
+    return new Promise((resolve, reject) => {
+      const wait = (message: FromPublisher) => {
+        if (message.type === type) resolve(message);
+        else if (message.type === 'error') reject(new Error(message.message));
+        else this.waiters.push(wait);
+      };
+      this.waiters.push(wait);
+    });
+  }
+
+  send(message: ToPublisher): void {
+    this.child.send(message);
+  }
+
+  async connect(message: Extract<ToPublisher, { type: 'connect' }>): Promise<void> {
+    const connected = this.next('connected');
+    this.send(message);
+    await connected;
+  }
+
+  run(topicRoot: string): void {
+    this.lastLimit = -1;
+    this.send({ type: 'run', topicRoot });
+  }
+
+  /** Allows publishing up to `limit` messages in this phase (sent when it grew by a step, or `force`). */
+  credit(limit: number, step: number, force = false): void {
+    if (limit - this.lastLimit >= step || (force && limit > this.lastLimit)) {
+      this.lastLimit = limit;
+      this.send({ type: 'credit', limit });
+    }
+  }
+
+  async stop(windowStart: number, windowEnd: number): Promise<Extract<FromPublisher, { type: 'stopped' }>> {
+    const stopped = this.next('stopped');
+    this.send({ type: 'stop', windowStart, windowEnd });
+    return (await stopped) as Extract<FromPublisher, { type: 'stopped' }>;
+  }
+
+  close(): void {
+    this.child.disconnect();
+  }
+}
+
+interface PhaseHooks {
+  /** Uplinks confirmed so far (committed, or received by the subscriber). */
+  confirmed(): number;
+  onWindowStart?(): void | Promise<void>;
+  onWindowEnd?(): void | Promise<void>;
+}
+
+interface PhaseResult {
+  rate: number;
+  windowStart: number;
+  windowEnd: number;
+  published: number;
+  puback: LatencySummary;
+  /** Published but never confirmed (the broker dropped them, or the pipeline stopped). */
+  lost: number;
+  /** Times nothing was confirmed for 3 s: the window was then granted again (presumed lost). */
+  stalls: number;
+}
+
+/**
+ * Closed loop: publish while fewer than `window` are unconfirmed; warm up, measure `durationS`, stop and drain. When
+ * nothing is confirmed for 3 s (a broker dropped messages: Mosquitto does under load), a fresh window is granted so the
+ * measurement goes on; what never arrives is reported as lost.
+ */
+async function runPhase(
+  publishers: Publishers,
+  topicRoot: string,
+  window: number,
+  warmupS: number,
+  durationS: number,
+  hooks: PhaseHooks,
+  label: string,
+): Promise<PhaseResult> {
+  const step = Math.max(1, Math.floor(window / 16));
+  // Confirmations of this phase (the counters of earlier phases keep running).
+  const base = hooks.confirmed();
+  const confirmed = () => hooks.confirmed() - base;
+  publishers.run(topicRoot);
+  publishers.credit(window, 1, true);
+  let allowance = 0;
+  let stalls = 0;
+  let publishing = true;
+  let lastConfirmed = -1;
+  let lastProgress = Date.now();
+  const credit = setInterval(() => {
+    const now = confirmed();
+    publishers.credit(now + allowance + window, step, true);
+    if (now !== lastConfirmed) {
+      lastConfirmed = now;
+      lastProgress = Date.now();
+    } else if (publishing && Date.now() - lastProgress > 3000) {
+      stalls++;
+      allowance += window;
+      lastProgress = Date.now();
+      console.warn(`  ${label}: nothing confirmed for 3 s (${fmt(now)} so far) — granting a new window`);
+    }
+  }, 2);
+  const started = Date.now();
+  const progress = setInterval(
+    () => {
+      const text = `  ${label}: ${fmt((Date.now() - started) / 1000)} s, ${fmt(confirmed())} confirmed`;
+      if (process.stdout.isTTY) process.stdout.write(`${text}\r`);
+      else console.log(text);
+    },
+    process.stdout.isTTY ? 1000 : 5000,
+  );
+  try {
+    await sleep(warmupS * 1000);
+    const windowStart = Date.now();
+    const c0 = confirmed();
+    await hooks.onWindowStart?.();
+    await sleep(durationS * 1000);
+    const windowEnd = Date.now();
+    const c1 = confirmed();
+    await hooks.onWindowEnd?.();
+    const stopped = await publishers.stop(windowStart, windowEnd);
+    publishing = false;
+    // Drain: wait until everything published is confirmed, or nothing more arrives for 5 s.
+    let seen = confirmed();
+    let seenAt = Date.now();
+    while (confirmed() < stopped.published && Date.now() - seenAt < 5000) {
+      await sleep(20);
+      if (confirmed() !== seen) {
+        seen = confirmed();
+        seenAt = Date.now();
+      }
+    }
+    const lost = Math.max(0, stopped.published - confirmed());
+    if (lost > 0) console.warn(`  ${label}: ${fmt(lost)} of ${fmt(stopped.published)} published never confirmed`);
+    if (process.stdout.isTTY) process.stdout.write('\n');
+    return {
+      rate: (c1 - c0) / ((windowEnd - windowStart) / 1000),
+      windowStart,
+      windowEnd,
+      published: stopped.published,
+      puback: stopped.ackLatency,
+      lost,
+      stalls,
+    };
+  } finally {
+    clearInterval(credit);
+    clearInterval(progress);
+  }
+}
+
+async function rows<T>(db: Database, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const answer = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(answer) ? answer : (answer.rows ?? []);
+}
+
+async function createDevices(server: TestServer, devices: number): Promise<void> {
+  const token = (await server.login()).access_token;
+  const created = await server.request('POST', '/api/application/new/', {
+    token,
+    body: { id: BENCH_APP_ID, name: 'Ingest benchmark', description: '', endCustomerId: 'end_default' },
+  });
+  if (created.status !== 201)
+    throw new Error(`Creating the application failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const tree = await server.request('GET', `/api/node-structure-item/${BENCH_APP_ID}/tree`, { token });
+  if (tree.status !== 200) throw new Error(`Reading the tree failed: ${tree.status}`);
+  const input = benchInput();
+  let next = 0;
+  const worker = async () => {
+    while (next < devices) {
+      const index = next++;
+      const response = await server.request('POST', `/api/node-structure-item/${BENCH_APP_ID}/items`, {
+        token,
+        body: {
+          newItem: {
+            itemType: 'item',
+            itemName: `th-${index}`,
+            itemDescription: 'Temperature and humidity sensor',
+            dataSource: { type: 'chirpstack', deviceEUI: devEuiOf(index), applicationId: CHIRPSTACK_APP_ID },
+            input,
+            outputSimple: {},
+            geoInfo: { tags: ['bench'] },
+          },
+          parentName: 'root',
+        },
+      });
+      if (response.status !== 201) {
+        throw new Error(`Creating item th-${index} failed: ${response.status} ${JSON.stringify(response.body)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** Deletes the persistent sessions the console left on Mosquitto (clean start, then disconnect). */
+async function dropMosquittoSessions(clientIds: string[]): Promise<void> {
+  for (const clientId of clientIds) {
+    const client = await connectAsync(MQTT_URL, { clientId, clean: true, reconnectPeriod: 0 }).catch(() => null);
+    await client?.endAsync();
+  }
+}
+
+/** What the sink wrapper records while a measurement window is open. */
+class Recorder {
+  readonly latency = new Samples();
+  readonly transport = new Samples();
+  readonly sinkWait = new Samples();
+  readonly sinkCalls = new Samples();
+  readonly writeSizes = new Samples();
+  readonly writeMs = new Samples();
+}
+
+/**
+ * Unconfirmed uplinks allowed: the option (a number or a comma list to sweep), or by broker. Mosquitto 2.0 (default
+ * configuration) drops QoS 1 messages for a subscriber once a few hundred wait for it (measured: none lost at 300, lost
+ * at 500 per subscriber), so its windows stay at 250 per subscribing connection.
+ */
+function windowsFor(text: string, mode: Mode, pass: boolean): number[] {
+  if (text !== 'auto') return text.split(',').map(Number);
+  if (mode.broker === 'mosquitto') return [pass ? 250 : Math.min(2000, 250 * options.ingestConnections)];
+  return pass ? [1000] : [250, 500, 1000, 2000, 4000];
+}
+
+const chosenWindows = { pass: 0, ingest: 0 };
+
+async function runMode(mode: Mode): Promise<ModeResult> {
+  const unique = randomUUID().slice(0, 8);
+  const clientId = `sensorium-bench-${unique}`;
+  const rss = new RssSampler();
+  const sqlTimer = new SqlTimer();
+  sqlTimer.install();
+  console.log(
+    `\n== ${mode.name}: ${mode.db === 'postgres' ? 'PostgreSQL (scratch database)' : 'PGlite'} + ` +
+      `${mode.broker === 'mosquitto' ? `Mosquitto ${MQTT_URL} (${options.ingestConnections} ingest connections)` : 'embedded aedes'}, ` +
+      `${options.devices} devices × ${FIELDS_PER_UPLINK} fields`,
+  );
+  const setupStarted = performance.now();
+  const server = await startTestServer({
+    backend: mode.db,
+    plugins: [applications, nodes, chirpstack],
+    mqtt:
+      mode.broker === 'mosquitto'
+        ? { url: MQTT_URL, ingestConnections: options.ingestConnections, clientId, topicPrefix: `bench-${unique}/` }
+        : true,
+  });
+  const publishers = new Publishers();
+  try {
+    const mqtt = server.mqtt!;
+    const db = server.running.container.resolve(DatabaseToken);
+    await createDevices(server, options.devices);
+    const setupS = (performance.now() - setupStarted) / 1000;
+    console.log(`  server started, ${options.devices} items created in ${fmt(setupS, 1)} s; broker ${mqtt.url}`);
+
+    await publishers.connect({
+      type: 'connect',
+      url: mqtt.url,
+      username: mqtt.username,
+      password: mqtt.password,
+      clientIdPrefix: `bench-pub-${unique}`,
+      connections: options.publishers,
+      devices: options.devices,
+      alarmRate: options.alarmRate,
+    });
+
+    // 1. Pass-through: publishers → plain subscriber (QoS 1), same broker, same messages, topics the console ignores.
+    const passRoot = `${mqtt.topicPrefix}bench-pass-${unique}/`;
+    const subscriber = await connectAsync(mqtt.url, {
+      clientId: `bench-sub-${unique}`,
+      username: mqtt.username,
+      password: mqtt.password,
+      clean: true,
+    });
+    let received = 0;
+    subscriber.on('message', () => {
+      received++;
+    });
+    await subscriber.subscribeAsync(`${passRoot}application/+/device/+/event/up`, { qos: 1 });
+    chosenWindows.pass = windowsFor(options.passWindow, mode, true)[0]!;
+    const pass = await runPhase(
+      publishers,
+      passRoot,
+      chosenWindows.pass,
+      Math.min(options.warmupS, 3),
+      options.passDurationS,
+      { confirmed: () => received },
+      'pass-through',
+    );
+    await subscriber.endAsync();
+    console.log(
+      `  pass-through: ${fmt(pass.rate)} msg/s` +
+        (pass.lost > 0 ? ` (${fmt(pass.lost)} of ${fmt(pass.published)} dropped by the broker)` : ''),
+    );
+
+    // 2. Ingest: the same publishers to the console's topics; confirmation = the sink's commit.
+    const sink = server.running.container.resolve(DataSourceSinkToken);
+    if (options.flushMs !== null) {
+      // Experiment only: the sink's batch timer (IngestService options.flushMs, 20 ms by default).
+      const ingestOptions = (sink as unknown as { options?: { flushMs: number } }).options;
+      if (ingestOptions) ingestOptions.flushMs = options.flushMs;
+    }
+    const originalIngest = sink.ingest.bind(sink);
+    let committed = 0;
+    let recorder: Recorder | null = null;
+    sink.ingest = async (uplinks: Uplink[]): Promise<IngestOutcome> => {
+      const called = Date.now();
+      const outcome = await originalIngest(uplinks);
+      const done = Date.now();
+      committed += uplinks.length;
+      if (recorder) {
+        recorder.sinkCalls.push(uplinks.length);
+        for (const uplink of uplinks) {
+          const published = uplink.receivedAt.getTime();
+          recorder.latency.push(done - published);
+          recorder.transport.push(called - published);
+          recorder.sinkWait.push(done - called);
+        }
+      }
+      return outcome;
+    };
+    // The sink's batch write (one transaction), timed from outside when the ingest has one.
+    const service = sink as unknown as { write?: (uplinks: Uplink[]) => Promise<unknown> };
+    if (typeof service.write === 'function') {
+      const originalWrite = service.write.bind(sink);
+      service.write = async (uplinks: Uplink[]) => {
+        const started = performance.now();
+        const current = recorder;
+        try {
+          return await originalWrite(uplinks);
+        } finally {
+          current?.writeSizes.push(uplinks.length);
+          current?.writeMs.push(performance.now() - started);
+        }
+      };
+    }
+
+    // The window: one value, or the best of several (the smallest within 5% of the highest rate, so latency stays low).
+    const windows = windowsFor(options.window, mode, false);
+    let window = windows[0]!;
+    if (windows.length > 1) {
+      const sweep: { window: number; rate: number; p50: number; p99: number }[] = [];
+      for (const candidate of windows) {
+        const probe = new Recorder();
+        const result = await runPhase(
+          publishers,
+          mqtt.topicPrefix,
+          candidate,
+          2,
+          4,
+          {
+            confirmed: () => committed,
+            onWindowStart: () => void (recorder = probe),
+            onWindowEnd: () => void (recorder = null),
+          },
+          `window ${candidate}`,
+        );
+        const summary = summarize(probe.latency.values());
+        sweep.push({ window: candidate, rate: result.stalls > 0 ? 0 : result.rate, p50: summary.p50, p99: summary.p99 });
+      }
+      const best = Math.max(...sweep.map((entry) => entry.rate));
+      window = sweep.find((entry) => entry.rate >= best * 0.95)!.window;
+      console.log('  window sweep (4 s each):');
+      printTable(
+        ['window', 'uplinks/s', 'p50 ms', 'p99 ms'],
+        sweep.map((entry) => [fmt(entry.window), fmt(entry.rate), fmt(entry.p50), fmt(entry.p99)]),
+      );
+      console.log(`  measuring with window ${window}`);
+    }
+    chosenWindows.ingest = window;
+
+    // Everything published to the console so far (the sweep's phases too), to find uplinks lost on the way.
+    const publishedBefore = committed;
+    const cpu = new CpuMeter(publishers.pid, { mosquitto: mode.broker === 'mosquitto', postgres: mode.db === 'postgres' });
+    const profiler = options.cpuProf ? new CpuProfiler() : null;
+    const measured = new Recorder();
+    let cpuCores: CpuGroups = {};
+    let profile: ProfileSummary | null = null;
+    let sqlStats: SqlStat[] = [];
+    const ingest = await runPhase(
+      publishers,
+      mqtt.topicPrefix,
+      window,
+      options.warmupS,
+      options.durationS,
+      {
+        confirmed: () => committed,
+        async onWindowStart() {
+          recorder = measured;
+          cpu.begin();
+          sqlTimer.start();
+          await profiler?.start();
+        },
+        async onWindowEnd() {
+          recorder = null;
+          cpuCores = cpu.end();
+          sqlStats = sqlTimer.stop();
+          if (profiler) profile = await profiler.stop(join(tmpdir(), `bench-ingest-${mode.name}-${unique}.cpuprofile`));
+        },
+      },
+      'ingest',
+    );
+    rss.stop();
+
+    // Cross-check in the database: rows committed in the window, totals, history and events.
+    const t0 = ingest.windowStart / 1000;
+    const t1 = ingest.windowEnd / 1000;
+    const [inWindow] = await rows<{ n: string; p50: number | null; p99: number | null }>(
+      db,
+      sql`SELECT count(*) AS n,
+            percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM created_at - received_at) * 1000) AS p50,
+            percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM created_at - received_at) * 1000) AS p99
+          FROM raw_data WHERE app_id = ${BENCH_APP_ID} AND created_at >= to_timestamp(${t0}) AND created_at < to_timestamp(${t1})`,
+    );
+    const [totals] = await rows<{ raw: string; history: string; created: string; open: string }>(
+      db,
+      sql`SELECT (SELECT count(*) FROM raw_data WHERE app_id = ${BENCH_APP_ID}) AS raw,
+            (SELECT count(*) FROM field_history) AS history,
+            (SELECT count(*) FROM node_events WHERE app_id = ${BENCH_APP_ID}) AS created,
+            (SELECT count(*) FROM node_events WHERE app_id = ${BENCH_APP_ID} AND NOT is_cleared) AS open`,
+    );
+    const windowS = (ingest.windowEnd - ingest.windowStart) / 1000;
+    const dbRate = Number(inWindow?.n ?? 0) / windowS;
+    const stored = Number(totals?.raw ?? 0);
+    const writeMs = summarize(measured.writeMs.values());
+    const writeSizes = measured.writeSizes.values();
+    const result: ModeResult = {
+      mode: mode.name,
+      db: mode.db,
+      broker: mode.broker,
+      devices: options.devices,
+      passThrough: { rate: pass.rate, published: pass.published, lost: pass.lost, stalls: pass.stalls },
+      ingest: {
+        rate: ingest.rate,
+        dbRate,
+        pointsRate: ingest.rate * FIELDS_PER_UPLINK,
+        latency: summarize(measured.latency.values()),
+        transport: summarize(measured.transport.values()),
+        sinkWait: summarize(measured.sinkWait.values()),
+        dbLatency: { p50: Number(inWindow?.p50 ?? NaN), p99: Number(inWindow?.p99 ?? NaN) },
+        puback: ingest.puback,
+        stalls: ingest.stalls,
+        published: publishedBefore + ingest.published,
+        stored,
+        lost: publishedBefore + ingest.published - stored,
+        history: Number(totals?.history ?? 0),
+        events: { created: Number(totals?.created ?? 0), open: Number(totals?.open ?? 0) },
+        sinkCalls: {
+          count: measured.sinkCalls.length,
+          avg: measured.sinkCalls.values().reduce((a, b) => a + b, 0) / Math.max(1, measured.sinkCalls.length),
+        },
+        writes: {
+          count: writeSizes.length,
+          avgSize: writeSizes.reduce((a, b) => a + b, 0) / Math.max(1, writeSizes.length),
+          avgMs: measured.writeMs.values().reduce((a, b) => a + b, 0) / Math.max(1, measured.writeMs.length),
+          p99Ms: writeMs.p99,
+        },
+      },
+      peakRssMb: rss.peak / 2 ** 20,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      windows: { ...chosenWindows },
+      cpu: cpuCores,
+      sql: sqlStats,
+      profile,
+      setupS,
+    };
+    printDetails(result);
+    return result;
+  } finally {
+    rss.stop();
+    publishers.close();
+    sqlTimer.uninstall();
+    await server.close();
+    if (mode.broker === 'mosquitto') {
+      await dropMosquittoSessions(Array.from({ length: options.ingestConnections }, (_, i) => `${clientId}-chirpstack-${i}`));
+    }
+  }
+}
+
+function printTable(headers: string[], body: string[][]): void {
+  const widths = headers.map((header, column) => Math.max(header.length, ...body.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
+  console.log(line(headers));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const row of body) console.log(line(row));
+}
+
+function printDetails(r: ModeResult): void {
+  const i = r.ingest;
+  const ms = (value: number) => `${fmt(value)} ms`;
+  console.log(`\n  -- ${r.mode} details`);
+  console.log(
+    `  latency publish→commit p50 ${ms(i.latency.p50)}, p99 ${ms(i.latency.p99)}, max ${ms(i.latency.max)} (${fmt(i.latency.count)} uplinks)`,
+  );
+  console.log(
+    `    publish→sink call (broker, MQTT, adapter, group commit) p50 ${ms(i.transport.p50)} p99 ${ms(i.transport.p99)}; ` +
+      `sink call→commit (queue + transaction) p50 ${ms(i.sinkWait.p50)} p99 ${ms(i.sinkWait.p99)}`,
+  );
+  console.log(
+    `    publish→raw_data.created_at (transaction start, database clock) p50 ${ms(i.dbLatency.p50)} p99 ${ms(i.dbLatency.p99)}; ` +
+      `publisher PUBACK p50 ${ms(i.puback.p50)} p99 ${ms(i.puback.p99)}` +
+      (r.broker === 'aedes' ? ' (embedded: PUBACK follows commit)' : ' (Mosquitto acknowledges on receipt)'),
+  );
+  console.log(
+    `  sink calls ${fmt(i.sinkCalls.count)} (avg ${fmt(i.sinkCalls.avg, 1)} uplinks); batch writes ${fmt(i.writes.count)} ` +
+      `(avg ${fmt(i.writes.avgSize, 1)} uplinks, avg ${ms(i.writes.avgMs)}, p99 ${ms(i.writes.p99Ms)}); ` +
+      `busy writing ${fmt((i.writes.count * i.writes.avgMs) / (10 * options.durationS), 1)}% of the window`,
+  );
+  console.log(
+    `  totals: published ${fmt(i.published)}, raw rows ${fmt(i.stored)}, lost ${fmt(i.lost)}, field_history ${fmt(i.history)}, ` +
+      `events ${fmt(i.events.created)} (open ${fmt(i.events.open)})${i.stalls ? `, ${i.stalls} stalls` : ''}; ` +
+      `pass-through published ${fmt(r.passThrough.published)}, dropped by the broker ${fmt(r.passThrough.lost)}`,
+  );
+  console.log(
+    `  CPU (cores) over the window: ${Object.entries(r.cpu)
+      .map(([group, cores]) => `${group} ${fmt(cores, 2)}`)
+      .join(', ')}`,
+  );
+  if (r.sql.length > 0) {
+    const total = r.sql.reduce((sum, stat) => sum + stat.totalMs, 0);
+    console.log(`  SQL round trips over the window (node-postgres, ${fmt(total)} ms in total):`);
+    printTable(
+      ['statement', 'calls', 'total ms', 'avg ms', 'share of window'],
+      r.sql
+        .slice(0, 12)
+        .map((s) => [
+          s.label,
+          fmt(s.calls),
+          fmt(s.totalMs),
+          fmt(s.totalMs / s.calls, 2),
+          `${fmt((s.totalMs / (options.durationS * 1000)) * 100, 1)}%`,
+        ]),
+    );
+  }
+  if (r.profile) {
+    const profile = r.profile;
+    console.log(`  CPU profile of the server process over the window (${profile.file}), self time by area:`);
+    printTable(
+      ['area', 'ms', 'share'],
+      profile.byArea.map((a) => [a.area, fmt(a.ms), `${fmt(a.share * 100, 1)}%`]),
+    );
+    console.log('  top functions by self time:');
+    printTable(
+      ['function', 'ms', 'share'],
+      profile.topFunctions.map((f) => [f.name, fmt(f.ms), `${fmt(f.share * 100, 1)}%`]),
+    );
+  }
+}
+
+function printSummary(results: ModeResult[]): void {
+  console.log('\n== Ingest benchmark summary');
+  console.log(
+    `   ${options.devices} devices × ${FIELDS_PER_UPLINK} fields, ${options.publishers} publisher connections, ` +
+      `${options.durationS} s after ${options.warmupS} s warm-up (pass-through ${options.passDurationS} s)`,
+  );
+  printTable(
+    [
+      'mode',
+      'database + broker',
+      'pass-through msg/s',
+      'ingest uplinks/s',
+      'DB-checked /s',
+      'data points/s',
+      'ingest/pass',
+      'p50 ms',
+      'p99 ms',
+      'peak RSS MB',
+      'lost',
+      'window',
+    ],
+    results.map((r) => [
+      r.mode,
+      `${r.db} + ${r.broker}`,
+      fmt(r.passThrough.rate) + (r.passThrough.stalls ? '!' : ''),
+      fmt(r.ingest.rate) + (r.ingest.stalls ? '!' : ''),
+      fmt(r.ingest.dbRate),
+      fmt(r.ingest.pointsRate),
+      `${fmt((r.ingest.rate / r.passThrough.rate) * 100, 1)}%`,
+      fmt(r.ingest.latency.p50),
+      fmt(r.ingest.latency.p99),
+      fmt(r.peakRssMb),
+      fmt(r.ingest.lost),
+      `${r.windows.ingest}/${r.windows.pass}`,
+    ]),
+  );
+  console.log(
+    '   latency: publish (uplink `time`, set by the publisher) → the sink resolving after COMMIT; DB-checked: raw_data rows with\n' +
+      '   created_at (transaction start) inside the window; peak RSS: the server process, sampled every 100 ms; ! = a stall (messages dropped);\n' +
+      '   window: unconfirmed uplinks allowed (ingest/pass-through).',
+  );
+}
+
+async function main(): Promise<void> {
+  const modes = parseMode(args.mode ?? 'both');
+  let results: ModeResult[];
+  if (modes.length === 1) {
+    results = [await runMode(modes[0]!)];
+  } else {
+    // Each mode in a process of its own, so that memory and CPU figures are not mixed.
+    results = [];
+    const dir = await mkdtemp(join(tmpdir(), 'bench-ingest-'));
+    try {
+      const self = fileURLToPath(import.meta.url);
+      const passOn = process.argv.slice(2).filter((arg, index, all) => arg !== '--mode' && all[index - 1] !== '--mode');
+      for (const mode of modes) {
+        const out = join(dir, `${mode.name}.json`);
+        const child = fork(
+          self,
+          [...passOn.filter((arg) => !arg.startsWith('--mode=')), '--mode', mode.name, '--json-out', out],
+          {
+            stdio: 'inherit',
+          },
+        );
+        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+        if (code !== 0) {
+          console.error(`mode ${mode.name} failed (exit ${code})`);
+          continue;
+        }
+        results.push(JSON.parse(await readFile(out, 'utf8')) as ModeResult);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  if (args['json-out'] && modes.length === 1) await writeFile(args['json-out'], JSON.stringify(results[0]));
+  printSummary(results);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

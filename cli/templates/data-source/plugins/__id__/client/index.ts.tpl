@@ -1,0 +1,28 @@
+import { dataSourceForms, defineClientPlugin } from '../../../core/client';
+import { deviceIdProblem, {{camelName}}Type } from '../common';
+import { manifest } from '../manifest';
+import cn from './i18n/cn.json';
+import en from './i18n/en.json';
+import hk from './i18n/hk.json';
+import { {{Name}}Form } from './{{Name}}Form';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: { en, hk, cn },
+  register(context) {
+    // The add-item wizard offers "{{title}}" as a data source and shows this section to fill in the item's dataSource
+    // (the wizard adds the type and trims the texts).
+    context.contribute(dataSourceForms, {
+      type: {{camelName}}Type,
+      titleKey: '{{id}}.title',
+      component: {{Name}}Form,
+      order: 100,
+      initialValue: () => ({ deviceEUI: '' }),
+      // The wizard goes on only when this returns no problem.
+      validate: (value) => {
+        const problem = deviceIdProblem(typeof value.deviceEUI === 'string' ? value.deviceEUI : '');
+        return problem ? [problem] : [];
+      },
+    });
+  },
+});

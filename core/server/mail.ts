@@ -1,0 +1,19 @@
+import { createToken } from '../common';
+
+/** One e-mail. `text` is always sent; `html` is an optional alternative part. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Outgoing e-mail. `send` only writes the message to the outbox (table `mail_outbox`) and answers its id; a core job
+ * delivers it over SMTP (SMTP_URL) with retries. Without SMTP_URL the message is kept in the outbox, readable by cloud
+ * users on Diagnosis > Mailbox.
+ */
+export interface Mailer {
+  send(message: MailMessage): Promise<{ id: string }>;
+}
+export const MailerToken = createToken<Mailer>('core.mailer');

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import chirpstack from '../../../../plugins/chirpstack/server';
+import ttn from '../../../../plugins/ttn/server';
+import { startTestServer, type TestServer } from '../../testing';
+import { RecordingSink, recordingSinkPlugin } from '../recording-sink';
+import { deviceValues, simulatedDevices, Simulator } from './index';
+
+describe('simulated devices', () => {
+  it('starts with the demo devices and generates EUIs and ids beyond them', () => {
+    const devices = simulatedDevices(20, 'both');
+    expect(devices).toHaveLength(20);
+    expect(devices[0]).toMatchObject({ source: 'chirpstack', deviceId: 'a84041000181c001' });
+    expect(new Set(devices.map((device) => device.deviceId)).size).toBe(20);
+    const generated = devices.slice(8);
+    expect(generated.filter((device) => device.source === 'chirpstack').every((d) => /^[0-9a-f]{16}$/.test(d.deviceId))).toBe(
+      true,
+    );
+    expect(simulatedDevices(3, 'ttn').every((device) => device.source === 'ttn')).toBe(true);
+  });
+
+  it('drives the alarm-cycle temperature into the red range for part of each minute and back', () => {
+    const device = simulatedDevices(8, 'both').find((candidate) => candidate.behaviour === 'alarm-cycle')!;
+    const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, second));
+    expect(deviceValues(device, at(20), 1).temperature).toBeGreaterThan(30);
+    expect(deviceValues(device, at(50), 2).temperature).toBeLessThan(28);
+  });
+});
+
+describe('simulator against the embedded broker', () => {
+  const sink = new RecordingSink();
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ plugins: [recordingSinkPlugin(sink), chirpstack, ttn], mqtt: true });
+  });
+  afterAll(() => server?.close());
+
+  it('publishes ChirpStack and TTS uplinks at the rate asked, each stored once', async () => {
+    const simulator = new Simulator({
+      brokerUrl: server.mqtt!.url,
+      username: server.mqtt!.username,
+      password: server.mqtt!.password,
+      devices: simulatedDevices(12, 'both'),
+      rate: 200,
+      durationSec: 1.5,
+    });
+    await simulator.start();
+    await simulator.done;
+    expect(simulator.stats.sent).toBeGreaterThanOrEqual(250);
+    expect(simulator.stats.acknowledged).toBe(simulator.stats.sent);
+    // The embedded broker acknowledges after the commit: every acknowledged uplink is in the sink.
+    expect(sink.uplinks).toHaveLength(simulator.stats.sent);
+    expect(new Set(sink.uplinks.map((uplink) => uplink.source))).toEqual(new Set(['chirpstack', 'ttn']));
+    const climate = sink.uplinks.find((uplink) => uplink.deviceId === 'a84041000181c001')!;
+    expect(Object.keys(climate.fields)).toEqual(['temperature', 'humidity', 'battery']);
+    expect(climate.meta).toMatchObject({ gatewayid: '0016c001ff10a235', fPort: 2 });
+  });
+});

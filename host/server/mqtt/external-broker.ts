@@ -1,0 +1,163 @@
+import { connect, connectAsync, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MqttBatchHandler, MqttMessage, MqttPublishOptions } from '../../../core/server';
+import { GroupCommit } from './group-commit';
+import type { HostMqttService } from './types';
+
+export interface ExternalBrokerOptions {
+  url: string;
+  username: string | null;
+  password: string | null;
+  clientId: string;
+  topicPrefix: string;
+  /** Subscriber connections per consumer (shared subscription members); 1 subscribes without $share. */
+  connections: number;
+  log: FastifyBaseLogger;
+}
+
+type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (error?: Error) => void, ...rest: unknown[]) => void;
+
+/**
+ * Lets one connection hold many QoS 1 messages in its commit window. mqtt.js sends a message's PUBACK when
+ * `handleMessage`'s callback runs, and handles a connection's packets strictly one after the other (client.ts `work`: the
+ * next packet only once the previous one's PUBACK was written). Holding the callback until commit would therefore give
+ * batches of one message per connection. Instead the callback runs at once and the PUBACK itself is held: mqtt.js's
+ * `_sendPacket` is wrapped so that a PUBACK whose message is still being committed is written only after that commit.
+ * Commits finish in arrival order (one group commit at a time), so PUBACKs still go out in the order the messages came
+ * (MQTT-4.6.0-2). A PUBACK held over a lost connection is dropped: the broker sends the message again on the new
+ * connection (persistent session), and deduplication drops what was stored. A failed commit drops the connection, for the
+ * same redelivery. The broker's own in-flight window (Mosquitto max_inflight_messages, default 20) bounds what one
+ * connection holds, so each consumer also opens several connections sharing one subscription.
+ */
+function holdAcknowledgements(client: MqttClient, onFailure: (error: unknown) => void): Map<number, Promise<void>> {
+  const commits = new Map<number, Promise<void>>();
+  const target = client as unknown as { _sendPacket: SendPacket };
+  const send = target._sendPacket.bind(client);
+  if (typeof send !== 'function') throw new Error('mqtt.js changed: MqttClient._sendPacket is missing');
+  target._sendPacket = (packet, cb, ...rest) => {
+    const commit = packet.cmd === 'puback' && packet.messageId !== undefined ? commits.get(packet.messageId) : undefined;
+    if (!commit) return send(packet, cb, ...rest);
+    commits.delete(packet.messageId!);
+    const stream = client.stream;
+    commit.then(
+      () => {
+        if (client.stream === stream && client.connected) send(packet, undefined, ...rest);
+      },
+      (error: unknown) => {
+        onFailure(error);
+        if (client.stream === stream) stream.destroy();
+      },
+    );
+    // mqtt.js may go on with the next packet now; the PUBACK follows the commit.
+    cb?.();
+  };
+  return commits;
+}
+
+/**
+ * An external broker (MQTT_URL: Mosquitto, EMQX…). Each consumer subscribes with persistent sessions (clean: false, a fixed
+ * client id per connection, QoS 1), so what arrives while the console is down waits at the broker, and acknowledges each
+ * message only after its batch is committed (holdAcknowledgements). The consumer's `connections` connections share one
+ * subscription (`$share/<group>/<filter>`, MQTT 5 shared subscriptions; Mosquitto 2 and EMQX accept them from 3.1.1
+ * clients too), so a batch can hold up to connections × the broker's in-flight window. Note: a broker's queue limit
+ * (Mosquitto max_queued_messages, default 1000 per session) bounds what it keeps for a slow or stopped console; beyond it
+ * the broker drops messages it has already acknowledged to their publisher.
+ */
+export class ExternalMqttBroker implements HostMqttService {
+  readonly mode = 'external' as const;
+  readonly deviceCredentials = null;
+  private readonly clients = new Set<MqttClient>();
+  private publisher: Promise<MqttClient> | null = null;
+
+  constructor(private readonly options: ExternalBrokerOptions) {}
+
+  get brokerUrl(): string {
+    return this.options.url;
+  }
+
+  private clientOptions(clientId: string, clean: boolean): IClientOptions {
+    return {
+      clientId,
+      clean,
+      username: this.options.username ?? undefined,
+      password: this.options.password ?? undefined,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+      resubscribe: true,
+    };
+  }
+
+  async consume(id: string, filter: string, handler: MqttBatchHandler): Promise<() => Promise<void>> {
+    const { topicPrefix, connections, clientId, log } = this.options;
+    const commit = new GroupCommit<MqttMessage>(handler);
+    const subscription = connections > 1 ? `$share/${clientId}-${id}/${topicPrefix}${filter}` : `${topicPrefix}${filter}`;
+    const opened: MqttClient[] = [];
+    const openOne = async (index: number) => {
+      const options: IClientOptions = { ...this.clientOptions(`${clientId}-${id}-${index}`, false), manualConnect: true };
+      // handleMessage is set before connecting: a persistent session delivers its queued messages right after CONNACK.
+      const client = connect(this.options.url, options);
+      const commits = holdAcknowledgements(client, (error) =>
+        log.error({ err: error }, 'uplinks not stored; reconnecting so that the broker sends them again'),
+      );
+      client.handleMessage = (packet: IPublishPacket, callback: (error?: Error) => void) => {
+        const topic = packet.topic.toString();
+        if (!topic.startsWith(topicPrefix)) return callback();
+        const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
+        const committed = commit.add({ topic: topic.slice(topicPrefix.length), payload });
+        // Failures are handled where the PUBACK waits (or by the callback below); never an unhandled rejection.
+        committed.catch(() => {});
+        if (packet.qos === 1 && packet.messageId !== undefined) {
+          commits.set(packet.messageId, committed);
+          callback();
+        } else {
+          // QoS 0 has no acknowledgement; QoS 2 keeps mqtt.js's own flow (PUBREC after the callback).
+          committed.then(
+            () => callback(),
+            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+          );
+        }
+      };
+      client.on('error', (error) => log.warn({ err: error, clientId: options.clientId }, 'MQTT connection error'));
+      client.connect();
+      await new Promise<void>((resolve, reject) => {
+        client.once('connect', () => resolve());
+        client.once('error', reject);
+      });
+      await client.subscribeAsync(subscription, { qos: 1 });
+      this.clients.add(client);
+      opened.push(client);
+    };
+    await Promise.all(Array.from({ length: connections }, (_, index) => openOne(index)));
+    log.info({ url: this.options.url, subscription, connections }, 'consuming from the external MQTT broker');
+    return async () => {
+      // No UNSUBSCRIBE: the persistent sessions keep collecting while the console is away.
+      await Promise.all(opened.map((client) => this.end(client)));
+      await commit.idle();
+    };
+  }
+
+  private async end(client: MqttClient): Promise<void> {
+    this.clients.delete(client);
+    await client.endAsync(true);
+  }
+
+  async publish(topic: string, payload: string | Buffer, options: MqttPublishOptions = {}): Promise<void> {
+    this.publisher ??= connectAsync(this.options.url, this.clientOptions(`${this.options.clientId}-out`, true)).then((client) => {
+      client.on('error', (error) => this.options.log.warn({ err: error }, 'MQTT publisher error'));
+      this.clients.add(client);
+      return client;
+    });
+    const client = await this.publisher;
+    await client.publishAsync(this.options.topicPrefix + topic, payload, {
+      qos: options.qos ?? 1,
+      retain: options.retain ?? false,
+    });
+  }
+
+  async listen(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.publisher = null;
+    await Promise.all([...this.clients].map((client) => this.end(client)));
+  }
+}

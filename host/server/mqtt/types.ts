@@ -1,0 +1,7 @@
+import type { MqttService } from '../../../core/server';
+
+/** The MQTT service with the host's lifecycle: opened once the adapters consume, closed before them. */
+export interface HostMqttService extends MqttService {
+  listen(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,78 @@
+import { Body1, Field, Input, Title2 } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { AccountLayout } from '../components/account-layout';
+import { SubmitButton } from '../components/form-parts';
+import { useFormStyles } from '../components/form-styles';
+import { useAccountApi } from '../components/hooks';
+import { SIGNUP_ERRORS, validateEmail } from '../lib/validation';
+
+export const EMAIL_SENT_PATH = '/auth/forgot-password/email-sent';
+
+/**
+ * Forgot password (accounts spec §2, §4, §5): the e-mail must be given, well-formed and known (a failed check lets
+ * the flow continue); then the e-mail-sent page opens and the reset request is fired without waiting for it.
+ */
+export default function ForgotPasswordPage() {
+  const styles = useFormStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const api = useAccountApi();
+
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [notFound, setNotFound] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  const formatError = submitted ? validateEmail(email) : null;
+  const error = formatError ?? (notFound ? SIGNUP_ERRORS.emailNotFound : null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (checking) return;
+    setSubmitted(true);
+    setNotFound(false);
+    if (validateEmail(email)) return;
+    const address = email.trim();
+    setChecking(true);
+    // A failed check counts as "exists" so that the flow continues.
+    const exists = await api.usernameExists(address).catch(() => true);
+    setChecking(false);
+    if (!exists) {
+      setNotFound(true);
+      return;
+    }
+    void api.forgotPassword(address).catch(() => undefined);
+    await navigate(EMAIL_SENT_PATH, { state: { email: address } });
+  };
+
+  return (
+    <AccountLayout back="/auth/login" showLanguage={false}>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <div className={styles.intro}>
+          <Title2 as="h1">{t('account.forgot.title')}</Title2>
+          <Body1 className={styles.subtitle}>{t('account.forgot.subtitle')}</Body1>
+        </div>
+        <Field
+          label={t('account.forgot.email')}
+          required
+          validationState={error ? 'error' : 'none'}
+          validationMessage={error ? t(`account.${error}`) : undefined}
+        >
+          <Input
+            type="email"
+            value={email}
+            autoComplete="email"
+            autoFocus
+            onChange={(_event, data) => {
+              setEmail(data.value);
+              setNotFound(false);
+            }}
+          />
+        </Field>
+        <SubmitButton busy={checking} label={t('account.forgot.continue')} busyLabel={t('account.forgot.checking')} />
+      </form>
+    </AccountLayout>
+  );
+}

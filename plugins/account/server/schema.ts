@@ -1,0 +1,72 @@
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { UserLevel } from '../../../core/common';
+
+// The plugin's own tables (migrations.ts).
+
+/** A sign-up waiting for its e-mail code, then for the company information. Identified by a random token (hashed). */
+export const signups = pgTable('account_signups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  email: text('email').notNull(),
+  /** argon2id, as core's users.password_hash: it becomes the account's password hash unchanged. */
+  passwordHash: text('password_hash').notNull(),
+  /** HMAC of the current code; null once verified. */
+  codeHash: text('code_hash'),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }).notNull(),
+  codeSentAt: timestamp('code_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  tries: integer('tries').notNull().default(0),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  /** The pending sign-up is forgotten after this (24 hours). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A password-reset link: the token is stored as its SHA-256, used once, expiring. */
+export const passwordResets = pgTable('account_password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  email: text('email').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const accountSecret = pgTable('account_secret', {
+  id: integer('id').primaryKey(),
+  secret: text('secret').notNull(),
+});
+
+// Core's tables that sign-up and password reset write (their SQL is core's: host/server/db/core-migrations.ts).
+// Only the columns used here are declared.
+
+export const coreUsers = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull(),
+  email: text('email'),
+  level: text('level').$type<UserLevel>().notNull(),
+  groupId: uuid('group_id'),
+  organisationId: text('organisation_id'),
+  endCustomerId: text('end_customer_id'),
+  disabled: boolean('disabled').notNull(),
+});
+
+export const coreOrganisations = pgTable('organisations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  size: text('size').notNull(),
+  role: text('role').notNull(),
+  endCustomerId: text('end_customer_id'),
+});
+
+export const coreRefreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const coreLoginChallenges = pgTable('login_challenges', {
+  userId: uuid('user_id').primaryKey(),
+});

@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { PERMISSIONS, type PermissionKey } from '../../../core/common';
+import { defineRoute, HttpError, type Database, type Mailer, type ServerConfig, type UserDirectory } from '../../../core/server';
+import type { EndCustomerDirectory } from '../../applications/common';
+import {
+  CompleteSignupInput,
+  EMAIL_PATTERN,
+  levelForRole,
+  MAX_CODE_TRIES,
+  MIN_PASSWORD_LENGTH,
+  normaliseEmail,
+  RESEND_COOLDOWN_SECONDS,
+  SignupOtpRequestInput,
+  SignupOtpResendInput,
+  SignupOtpVerifyInput,
+  TokenParams,
+  UsernameAvailabilityQuery,
+} from '../common';
+import { newCode, newToken, tokenDigest, type CodeHasher } from './codes';
+import { coreOrganisations, coreUsers, signups } from './schema';
+
+/** How long a pending sign-up (verified or not) can be completed. */
+export const PENDING_SIGNUP_HOURS = 24;
+
+/** What a company's first user may do (spec §6 permission keys): the si-customer runs its organisation, so all of them. */
+export const COMPANY_ADMIN_PERMISSIONS: PermissionKey[] = [...PERMISSIONS];
+/**
+ * An end customer's first user watches and runs its own devices, but manages no users and changes no
+ * application, event or schedule settings (those stay with the operator or its integrator).
+ */
+export const END_CUSTOMER_PERMISSIONS: PermissionKey[] = ['event', 'profileedit', 'dashboard', 'nodemanagement'];
+
+export interface AccountServices {
+  db: Database;
+  mailer: Mailer;
+  config: ServerConfig;
+  codes: CodeHasher;
+  endCustomers: () => EndCustomerDirectory;
+  /** Core's accounts: hashes the sign-up's password and creates the company's group and first user. */
+  users: UserDirectory;
+}
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+const rateLimit = (max: number) => ({ max, timeWindowMs: 60_000 });
+
+/** Whether an account already uses this e-mail, as its username or its e-mail address. */
+export async function accountExists(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: coreUsers.id })
+    .from(coreUsers)
+    .where(or(sql`lower(${coreUsers.username}) = ${email}`, sql`lower(${coreUsers.email}) = ${email}`))
+    .limit(1);
+  return Boolean(row);
+}
+
+function mailText(services: AccountServices, t: Translate, body: string): string {
+  const { supportEmail } = services.config;
+  return supportEmail ? `${body}\n\n${t('account.server.mail.support', { email: supportEmail })}` : body;
+}
+
+/** The sign-up calls of spec §7 (User and One-time password). */
+export function signupRoutes(services: AccountServices) {
+  const { db, mailer, config, codes, users } = services;
+  const validMinutes = () => config.otpValidMinutes;
+  const codeExpiry = () => sql`now() + make_interval(mins => ${validMinutes()}::int)`;
+  const cooldownLeft = sql<number>`greatest(0, ceil(extract(epoch from (${signups.codeSentAt}
+    + make_interval(secs => ${RESEND_COOLDOWN_SECONDS}::int) - now()))))::int`;
+
+  const sendCode = (email: string, code: string, t: Translate) =>
+    mailer.send({
+      to: email,
+      subject: t('account.server.mail.signupSubject'),
+      text: mailText(
+        services,
+        t,
+        t('account.server.mail.signupText', { product: config.companyName, code, minutes: validMinutes() }),
+      ),
+    });
+
+  /** The open (not completed, not expired) pending sign-up of a token. */
+  const byToken = async (token: string) => {
+    const [row] = await db
+      .select({ signup: signups, codeExpired: sql<boolean>`${signups.codeExpiresAt} <= now()`, cooldownLeft })
+      .from(signups)
+      .where(and(eq(signups.tokenHash, tokenDigest(token)), isNull(signups.completedAt), gt(signups.expiresAt, sql`now()`)))
+      .limit(1);
+    return row ?? null;
+  };
+
+  const availability = defineRoute<unknown, UsernameAvailabilityQuery, unknown, false>({
+    method: 'GET',
+    url: '/user/usernames/availability',
+    summary: 'Whether an account already uses this username or e-mail',
+    auth: false,
+    query: UsernameAvailabilityQuery,
+    response: { type: 'object', properties: { exists: { type: 'boolean' } } },
+    rateLimit: rateLimit(30),
+    handler: async ({ query }) => ({ exists: await accountExists(db, normaliseEmail(query.username)) }),
+  });
+
+  const requestOtp = defineRoute<SignupOtpRequestInput, unknown, unknown, false>({
+    method: 'POST',
+    url: '/otp/signup/request',
+    summary: 'Start a sign-up: checks e-mail and password, e-mails a six-digit code, answers the token of the pending sign-up',
+    auth: false,
+    licence: 'sign-up',
+    body: SignupOtpRequestInput,
+    response: { type: 'object', properties: { token: { type: 'string' } } },
+    rateLimit: rateLimit(5),
+    audit: 'account.signup.request',
+    async handler({ body, t }) {
+      const email = normaliseEmail(body.email);
+      if (!EMAIL_PATTERN.test(email)) throw HttpError.badRequest('account.server.errors.emailInvalid', 'email');
+      if (body.password.length < MIN_PASSWORD_LENGTH) {
+        throw HttpError.badRequest('account.server.errors.passwordTooShort', 'password');
+      }
+      if (await accountExists(db, email)) throw HttpError.conflict('account.server.errors.accountExists', 'email');
+      // One code per e-mail every 30 seconds, however many sign-ups are started for it.
+      const [recent] = await db
+        .select({ cooldownLeft })
+        .from(signups)
+        .where(and(eq(signups.email, email), isNull(signups.completedAt)))
+        .orderBy(desc(signups.codeSentAt))
+        .limit(1);
+      if (recent && recent.cooldownLeft > 0) {
+        throw new HttpError(429, 'account.server.errors.resendCooldown', { seconds: recent.cooldownLeft });
+      }
+      const token = newToken();
+      const code = newCode();
+      await db.insert(signups).values({
+        tokenHash: tokenDigest(token),
+        email,
+        passwordHash: await users.hashPassword(body.password),
+        codeHash: codes.digest(tokenDigest(token), code),
+        codeExpiresAt: codeExpiry(),
+        expiresAt: sql`now() + make_interval(hours => ${PENDING_SIGNUP_HOURS}::int)`,
+      });
+      await sendCode(email, code, t);
+      return { token };
+    },
+  });
+
+  const checkToken = defineRoute<unknown, unknown, TokenParams, false>({
+    method: 'GET',
+    url: '/otp/verify-token/:token',
+    summary: 'The e-mail of a pending sign-up and when its code expires; 404 for an unknown or finished one',
+    auth: false,
+    licence: 'sign-up',
+    params: TokenParams,
+    response: {
+      type: 'object',
+      properties: { email: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
+    },
+    rateLimit: rateLimit(30),
+    async handler({ params }) {
+      const pending = await byToken(params.token);
+      if (!pending) throw HttpError.notFound('account.server.errors.signupTokenInvalid');
+      return { email: pending.signup.email, expiresAt: pending.signup.codeExpiresAt.toISOString() };
+    },
+  });
+
+  const verify = defineRoute<SignupOtpVerifyInput, unknown, unknown, false>({
+    method: 'POST',
+    url: '/otp/signup/verify',
+    summary: 'Check the e-mailed code of a pending sign-up; the e-mail is then verified',
+    auth: false,
+    licence: 'sign-up',
+    body: SignupOtpVerifyInput,
+    response: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' } } },
+    rateLimit: rateLimit(20),
+    audit: 'account.signup.verify',
+    async handler({ body, t }) {
+      const pending = await byToken(body.token);
+      if (!pending || pending.signup.email !== normaliseEmail(body.email)) {
+        throw HttpError.badRequest('account.server.errors.verificationFailed');
+      }
+      const { signup } = pending;
+      if (signup.verifiedAt) return { success: true, message: t('account.server.messages.emailVerified') };
+      if (!signup.codeHash || signup.tries >= MAX_CODE_TRIES) {
+        throw HttpError.badRequest('account.server.errors.tooManyTries', 'pinCode');
+      }
+      if (pending.codeExpired) throw HttpError.badRequest('account.server.errors.codeExpired', 'pinCode');
+      if (!codes.matches(signup.codeHash, signup.tokenHash, body.pinCode)) {
+        await db
+          .update(signups)
+          .set({ tries: sql`${signups.tries} + 1` })
+          .where(eq(signups.id, signup.id));
+        const last = signup.tries + 1 >= MAX_CODE_TRIES;
+        throw HttpError.badRequest(last ? 'account.server.errors.tooManyTries' : 'account.server.errors.codeInvalid', 'pinCode');
+      }
+      await db
+        .update(signups)
+        .set({ verifiedAt: sql`now()`, codeHash: null })
+        .where(eq(signups.id, signup.id));
+      return { success: true, message: t('account.server.messages.emailVerified') };
+    },
+  });
+
+  const resend = defineRoute<SignupOtpResendInput, unknown, unknown, false>({
+    method: 'POST',
+    url: '/otp/signup/resend',
+    summary: 'E-mail a new code for a pending sign-up (not within 30 s of the last); answers its validity in minutes',
+    auth: false,
+    licence: 'sign-up',
+    body: SignupOtpResendInput,
+    response: { type: 'object', properties: { validMinutes: { type: 'integer' } } },
+    rateLimit: rateLimit(10),
+    audit: 'account.signup.resend',
+    async handler({ body, t }) {
+      const email = normaliseEmail(body.email);
+      let pending = body.token ? await byToken(body.token) : null;
+      if (!body.token) {
+        const [newest] = await db
+          .select({ tokenHash: signups.tokenHash })
+          .from(signups)
+          .where(and(eq(signups.email, email), isNull(signups.completedAt), gt(signups.expiresAt, sql`now()`)))
+          .orderBy(desc(signups.createdAt))
+          .limit(1);
+        const [row] = newest
+          ? await db
+              .select({ signup: signups, codeExpired: sql<boolean>`${signups.codeExpiresAt} <= now()`, cooldownLeft })
+              .from(signups)
+              .where(eq(signups.tokenHash, newest.tokenHash))
+          : [];
+        pending = row ?? null;
+      }
+      if (!pending || pending.signup.email !== email) throw HttpError.badRequest('account.server.errors.verificationFailed');
+      if (pending.signup.verifiedAt) throw HttpError.badRequest('account.server.errors.alreadyVerified');
+      if (pending.cooldownLeft > 0) {
+        throw new HttpError(429, 'account.server.errors.resendCooldown', { seconds: pending.cooldownLeft });
+      }
+      const code = newCode();
+      await db
+        .update(signups)
+        .set({
+          codeHash: codes.digest(pending.signup.tokenHash, code),
+          codeExpiresAt: codeExpiry(),
+          codeSentAt: sql`now()`,
+          tries: 0,
+        })
+        .where(eq(signups.id, pending.signup.id));
+      await sendCode(email, code, t);
+      return { validMinutes: validMinutes() };
+    },
+  });
+
+  /** Creates the organisation and its first user from a verified pending sign-up. */
+  const complete = async (body: CompleteSignupInput, t: Translate) => {
+    const email = normaliseEmail(body.email);
+    if (await accountExists(db, email)) throw HttpError.conflict('account.server.errors.accountExists', 'email');
+    const [signup] = await db
+      .select()
+      .from(signups)
+      .where(
+        and(
+          eq(signups.email, email),
+          isNotNull(signups.verifiedAt),
+          isNull(signups.completedAt),
+          gt(signups.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(desc(signups.verifiedAt))
+      .limit(1);
+    if (!signup) throw HttpError.badRequest('account.server.errors.emailNotVerified', 'email');
+
+    const level = levelForRole(body.companyRole);
+    const company = body.companyName.trim();
+    const organisationId = `org_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    // An end user's company becomes an end customer of the operator; its users see that customer's applications.
+    const endCustomer = level === 'end-customer' ? await services.endCustomers().create(company, null) : null;
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(signups)
+        .set({ completedAt: sql`now()` })
+        .where(and(eq(signups.id, signup.id), isNull(signups.completedAt)))
+        .returning({ id: signups.id });
+      if (!claimed) throw HttpError.conflict('account.server.errors.accountExists', 'email');
+      await tx.insert(coreOrganisations).values({
+        id: organisationId,
+        name: company,
+        size: body.companySize,
+        role: body.companyRole,
+        endCustomerId: endCustomer?.id ?? null,
+      });
+      const group = await users.createGroup(
+        level === 'si-customer'
+          ? { name: t('account.server.groups.companyAdmin', { company }), permissions: COMPANY_ADMIN_PERMISSIONS, organisationId }
+          : { name: t('account.server.groups.endCustomer', { company }), permissions: END_CUSTOMER_PERMISSIONS },
+        tx,
+      );
+      await users
+        .createUser(
+          {
+            username: email,
+            passwordHash: signup.passwordHash,
+            email,
+            level,
+            groupId: group.id,
+            organisationId: level === 'si-customer' ? organisationId : null,
+            endCustomerId: endCustomer?.id ?? null,
+          },
+          tx,
+        )
+        .catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 409) {
+            throw HttpError.conflict('account.server.errors.accountExists', 'email');
+          }
+          throw error;
+        });
+    });
+    return { success: true, message: t('account.server.messages.accountCreated') };
+  };
+
+  const completeRoute = (url: string) =>
+    defineRoute<CompleteSignupInput, unknown, unknown, false>({
+      method: 'POST',
+      url,
+      summary: 'Create the organisation and its first user (username = e-mail) from a verified sign-up; the role gives the level',
+      auth: false,
+      licence: 'sign-up',
+      body: CompleteSignupInput,
+      response: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' } } },
+      rateLimit: rateLimit(10),
+      audit: 'account.signup.complete',
+      handler: ({ body, t }) => complete(body, t),
+    });
+
+  return [
+    availability,
+    requestOtp,
+    checkToken,
+    verify,
+    resend,
+    completeRoute('/user/complete-signup'),
+    completeRoute('/user/create'),
+  ];
+}

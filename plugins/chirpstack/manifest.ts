@@ -1,0 +1,9 @@
+import type { PluginManifest } from '../../core/common';
+
+export const manifest: PluginManifest = {
+  id: 'chirpstack',
+  version: '0.1.0',
+  description: 'ChirpStack v4 data source: LoRaWAN uplinks from its MQTT integration, device commands as downlinks.',
+  permissions: [],
+  dependsOn: ['nodes'],
+};

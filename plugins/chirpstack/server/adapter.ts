@@ -1,0 +1,48 @@
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, ServerConfig, Uplink } from '../../../core/server';
+import { deleteAtDeviceServer } from './device-api';
+import { chirpstackDownlink, chirpstackUplink, UPLINK_FILTER } from './uplink';
+
+/** ChirpStack v4 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */
+export class ChirpStackAdapter implements DataSourceAdapter {
+  readonly type = 'chirpstack';
+  private stopConsuming: (() => Promise<void>) | null = null;
+
+  /** The config is read at each call, so the API settings can change while the server runs. */
+  constructor(
+    private readonly mqtt: MqttService,
+    private readonly config: Pick<ServerConfig, 'chirpstackApiUrl' | 'chirpstackApiToken'> = {},
+  ) {}
+
+  async start(sink: DataSourceSink): Promise<void> {
+    this.stopConsuming = await this.mqtt.consume('chirpstack', UPLINK_FILTER, async (messages) => {
+      // A message that is no uplink (bad JSON) is acknowledged and dropped: a redelivery would not make it one.
+      const uplinks = messages.map((message) => chirpstackUplink(message.topic, message.payload)).filter((u): u is Uplink => !!u);
+      if (uplinks.length > 0) await sink.ingest(uplinks);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.stopConsuming?.();
+    this.stopConsuming = null;
+  }
+
+  async sendCommand(command: DeviceCommand): Promise<void> {
+    const { topic, payload } = chirpstackDownlink(command);
+    await this.mqtt.publish(topic, payload, { qos: 1 });
+  }
+
+  /**
+   * Deletes the device at ChirpStack through its REST API (chirpstack-rest-api): DELETE /api/devices/{devEui}. The token goes
+   * as grpc-gateway metadata (Grpc-Metadata-Authorization) and as Authorization for proxies that take it. 404 = already gone.
+   */
+  async deleteDevice(deviceId: string): Promise<void> {
+    const { chirpstackApiUrl: url, chirpstackApiToken: token } = this.config;
+    if (!url) throw new Error('CHIRPSTACK_API_URL is not set: the console cannot delete devices at ChirpStack');
+    if (!token) throw new Error('CHIRPSTACK_API_TOKEN is not set: the console cannot delete devices at ChirpStack');
+    await deleteAtDeviceServer('ChirpStack', `${url}/api/devices/${encodeURIComponent(deviceId.toLowerCase())}`, {
+      Accept: 'application/json',
+      'Grpc-Metadata-Authorization': `Bearer ${token}`,
+      Authorization: `Bearer ${token}`,
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigToken, type ServerConfig } from '../../../core/server';
+import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import applications from '../../applications/server';
+import nodes from '../../nodes/server';
+import { ChirpStackAdapter } from './adapter';
+import chirpstack from './index';
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** A stand-in for the chirpstack-rest-api proxy: records every request and answers with the status the test sets. */
+async function startDeviceServer() {
+  const requests: Recorded[] = [];
+  const state = { status: 200, body: '{}' };
+  const server: Server = createServer((request, response) => {
+    requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers });
+    response.writeHead(state.status, { 'content-type': 'application/json' }).end(state.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, requests, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('ChirpStack deleteDevice', () => {
+  let device: Awaited<ReturnType<typeof startDeviceServer>>;
+  const adapter = (config: Partial<ServerConfig>) => new ChirpStackAdapter({} as never, config);
+
+  beforeAll(async () => {
+    device = await startDeviceServer();
+  });
+  beforeEach(() => {
+    device.requests.length = 0;
+    device.state.status = 200;
+    device.state.body = '{}';
+  });
+  afterAll(() => device?.close());
+
+  it('sends DELETE /api/devices/{devEui} with the token as grpc-gateway metadata and as Authorization', async () => {
+    await adapter({ chirpstackApiUrl: device.url, chirpstackApiToken: 'cs-token' }).deleteDevice('A84041000181C61D');
+    expect(device.requests).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/devices/a84041000181c61d' })]);
+    expect(device.requests[0]!.headers).toMatchObject({
+      'grpc-metadata-authorization': 'Bearer cs-token',
+      authorization: 'Bearer cs-token',
+    });
+  });
+
+  it('treats 404 (already gone) as deleted and any other failure as an error naming ChirpStack and the answer', async () => {
+    const configured = adapter({ chirpstackApiUrl: device.url, chirpstackApiToken: 'cs-token' });
+    device.state.status = 404;
+    await expect(configured.deleteDevice('0102030405060708')).resolves.toBeUndefined();
+    device.state.status = 500;
+    device.state.body = '{"error":"database down"}';
+    await expect(configured.deleteDevice('0102030405060708')).rejects.toThrow('ChirpStack answered 500 Internal Server Error');
+    device.state.status = 401;
+    await expect(configured.deleteDevice('0102030405060708')).rejects.toThrow('401');
+  });
+
+  it('fails naming the missing setting when the API is not configured, without calling anything', async () => {
+    await expect(adapter({}).deleteDevice('0102030405060708')).rejects.toThrow('CHIRPSTACK_API_URL is not set');
+    await expect(adapter({ chirpstackApiUrl: device.url }).deleteDevice('0102030405060708')).rejects.toThrow(
+      'CHIRPSTACK_API_TOKEN is not set',
+    );
+    expect(device.requests).toEqual([]);
+  });
+
+  it('fails with a clear message when ChirpStack cannot be reached', async () => {
+    const closed = await startDeviceServer();
+    await closed.close();
+    await expect(
+      adapter({ chirpstackApiUrl: closed.url, chirpstackApiToken: 't' }).deleteDevice('0102030405060708'),
+    ).rejects.toThrow(`ChirpStack could not be reached at ${closed.url}`);
+  });
+});
+
+describe.each(databaseBackends())('delete item with deleteExternal through the nodes API on %s', (backend) => {
+  let server: TestServer;
+  let device: Awaited<ReturnType<typeof startDeviceServer>>;
+  let admin: string;
+  const api = '/api/node-structure-item/delplant';
+
+  const addSensor = async (itemName: string, deviceEUI: string) => {
+    const response = await server.request('POST', `${api}/items`, {
+      token: admin,
+      body: {
+        newItem: { itemType: 'item', itemName, dataSource: { type: 'chirpstack', deviceEUI, application: 'cs-app' } },
+        parentName: 'root',
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body.uuid as string;
+  };
+
+  beforeAll(async () => {
+    device = await startDeviceServer();
+    server = await startTestServer({ backend, plugins: [applications, nodes, chirpstack] });
+    const config = server.running.container.resolve(ConfigToken);
+    config.chirpstackApiUrl = device.url;
+    config.chirpstackApiToken = 'api-token';
+    admin = (await server.login()).access_token;
+    const created = await server.request('POST', '/api/application/new/', {
+      token: admin,
+      body: { id: 'delplant', name: 'Delete plant', description: '', endCustomerId: 'end_default' },
+    });
+    expect(created.status).toBe(201);
+    expect((await server.request('GET', `${api}/tree`, { token: admin })).status).toBe(200);
+  });
+  beforeEach(() => {
+    device.requests.length = 0;
+    device.state.status = 200;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await device?.close();
+  });
+
+  it('deletes the device at ChirpStack and then the item', async () => {
+    const uuid = await addSensor('meter-1', 'A84041000181C61D');
+    const removed = await server.request('DELETE', `${api}/items/${uuid}?deleteExternal=true`, { token: admin });
+    expect(removed.status, JSON.stringify(removed.body)).toBeLessThan(300);
+    expect(device.requests).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/devices/a84041000181c61d' })]);
+    expect(device.requests[0]!.headers['grpc-metadata-authorization']).toBe('Bearer api-token');
+    expect((await server.request('GET', `${api}/items/${uuid}`, { token: admin })).status).toBe(404);
+  });
+
+  it('answers 502 with ChirpStack’s failure and keeps the item when the device server fails or is not configured', async () => {
+    const uuid = await addSensor('meter-2', '0102030405060708');
+    device.state.status = 500;
+    const failed = await server.request('DELETE', `${api}/items/${uuid}?deleteExternal=true`, { token: admin });
+    expect(failed.status).toBe(502);
+    expect(JSON.stringify(failed.body)).toContain('ChirpStack answered 500');
+    expect(device.requests).toHaveLength(1);
+    expect((await server.request('GET', `${api}/items/${uuid}`, { token: admin })).status).toBe(200);
+
+    const config = server.running.container.resolve(ConfigToken);
+    config.chirpstackApiToken = null;
+    try {
+      const unconfigured = await server.request('DELETE', `${api}/items/${uuid}?deleteExternal=true`, { token: admin });
+      expect(unconfigured.status).toBe(502);
+      expect(JSON.stringify(unconfigured.body)).toContain('CHIRPSTACK_API_TOKEN');
+      expect((await server.request('GET', `${api}/items/${uuid}`, { token: admin })).status).toBe(200);
+    } finally {
+      config.chirpstackApiToken = 'api-token';
+    }
+
+    // Without deleteExternal the device server is not asked.
+    device.requests.length = 0;
+    const local = await server.request('DELETE', `${api}/items/${uuid}?deleteExternal=false`, { token: admin });
+    expect(local.status).toBeLessThan(300);
+    expect(device.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseToken } from '../../../core/server';
+import { RecordingSink, recordingSinkPlugin } from '../../../host/server/data-sources/recording-sink';
+import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import { crawlerPlugin } from './index';
+
+describe.each(databaseBackends())('crawler (%s)', (backend) => {
+  const sink = new RecordingSink();
+  let server: TestServer;
+  let target: Server;
+  let baseUrl: string;
+  let hits = 0;
+
+  beforeAll(async () => {
+    target = createServer((request, response) => {
+      hits++;
+      if (request.url === '/meter') {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ power: 1200 + hits, voltage: 229.8 }));
+      } else if (request.url === '/list') {
+        response.end('[1,2]');
+      } else {
+        response.statusCode = 500;
+        response.end('down');
+      }
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    server = await startTestServer({ backend, plugins: [recordingSinkPlugin(sink), crawlerPlugin(200)] });
+    const db = server.running.container.resolve(DatabaseToken);
+    const item = (name: string, dataSource: Record<string, unknown>, enable = true) =>
+      db.execute(
+        sql`INSERT INTO node_items (app_id, item_name, enable, data_source) VALUES ('plant_1', ${name}, ${enable}, ${JSON.stringify(dataSource)}::jsonb)`,
+      );
+    await item('meter-1', { type: 'crawler', url: `${baseUrl}/meter`, interval: 1 });
+    await item('broken', { type: 'crawler', url: `${baseUrl}/fail`, interval: 1 });
+    await item('listy', { type: 'crawler', url: `${baseUrl}/list`, interval: 1 });
+    await item('off', { type: 'crawler', url: `${baseUrl}/meter`, interval: 1 }, false);
+    await item('lora', { type: 'chirpstack', deviceEUI: '0102030405060708' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await new Promise((resolve) => target?.close(resolve));
+  });
+
+  it('polls each enabled crawler item on its interval and ingests the JSON object it answers', async () => {
+    const uplinks = await sink.waitFor(2, 10_000);
+    expect(uplinks.every((uplink) => uplink.deviceId === 'meter-1' && uplink.applicationId === 'plant_1')).toBe(true);
+    expect(uplinks[0]).toMatchObject({ source: 'crawler', fields: { voltage: 229.8 } });
+    expect(uplinks[1]!.receivedAt.getTime() - uplinks[0]!.receivedAt.getTime()).toBeGreaterThanOrEqual(900);
+    expect(new Set(uplinks.map((uplink) => uplink.dedupKey)).size).toBe(uplinks.length);
+  });
+});

@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Database, DataSourceAdapter, DataSourceSink, Uplink } from '../../../core/server';
+
+/** The columns of the nodes plugin's node_items the crawler reads (read only; the nodes plugin owns the table). */
+const nodeItems = pgTable('node_items', {
+  uuid: uuid('uuid').primaryKey(),
+  appId: text('app_id').notNull(),
+  itemName: text('item_name').notNull(),
+  enable: boolean('enable').notNull(),
+  dataSource: jsonb('data_source').notNull(),
+});
+
+export const DEFAULT_INTERVAL_SEC = 60;
+export const MIN_INTERVAL_SEC = 1;
+const FETCH_TIMEOUT_MS = 10_000;
+const MAX_BODY_BYTES = 1_000_000;
+
+export interface CrawlerTarget {
+  uuid: string;
+  appId: string;
+  itemName: string;
+  url: string;
+  intervalSec: number;
+}
+
+function intervalOf(dataSource: Record<string, unknown>): number {
+  const value = Number(dataSource.intervalSec ?? dataSource.interval ?? DEFAULT_INTERVAL_SEC);
+  return Number.isFinite(value) && value >= MIN_INTERVAL_SEC ? value : DEFAULT_INTERVAL_SEC;
+}
+
+/** Enabled crawler items with an http(s) target URL. */
+export async function crawlerTargets(db: Database): Promise<CrawlerTarget[]> {
+  const rows = await db
+    .select()
+    .from(nodeItems)
+    .where(and(eq(nodeItems.enable, true), sql`${nodeItems.dataSource}->>'type' = 'crawler'`));
+  const targets: CrawlerTarget[] = [];
+  for (const row of rows) {
+    const dataSource = (row.dataSource ?? {}) as Record<string, unknown>;
+    const url = dataSource.url ?? dataSource.targetUrl;
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) continue;
+    targets.push({ uuid: row.uuid, appId: row.appId, itemName: row.itemName, url, intervalSec: intervalOf(dataSource) });
+  }
+  return targets;
+}
+
+/** Fetches one target (with a timeout and a size limit) and answers its JSON object, or throws saying why not. */
+export async function fetchFields(url: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  const response = await fetch(url, {
+    headers: { accept: 'application/json' },
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    redirect: 'follow',
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const text = await response.text();
+  if (text.length > MAX_BODY_BYTES) throw new Error(`${url} answered more than ${MAX_BODY_BYTES} bytes`);
+  const body: unknown = JSON.parse(text);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error(`${url} answered no JSON object`);
+  return body as Record<string, unknown>;
+}
+
+/**
+ * The crawler source. A job (one instance at a time across a cluster) calls `poll` every few seconds; each enabled
+ * crawler item is fetched when its interval has passed, and what it answers is ingested as the item's field values.
+ */
+export class CrawlerAdapter implements DataSourceAdapter {
+  readonly type = 'crawler';
+  private sink: DataSourceSink | null = null;
+  private readonly lastPoll = new Map<string, number>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly onError: (target: CrawlerTarget, error: unknown) => void = () => {},
+  ) {}
+
+  async start(sink: DataSourceSink): Promise<void> {
+    this.sink = sink;
+  }
+
+  async stop(): Promise<void> {
+    this.sink = null;
+  }
+
+  /** Fetches the due targets in parallel and ingests what they answered in one batch. */
+  async poll(signal?: AbortSignal): Promise<number> {
+    const sink = this.sink;
+    if (!sink) return 0;
+    const now = Date.now();
+    const due = (await crawlerTargets(this.db)).filter(
+      (target) => now - (this.lastPoll.get(target.uuid) ?? 0) >= target.intervalSec * 1000,
+    );
+    const uplinks: Uplink[] = [];
+    await Promise.all(
+      due.map(async (target) => {
+        this.lastPoll.set(target.uuid, now);
+        try {
+          const fields = await fetchFields(target.url, signal);
+          const receivedAt = new Date();
+          uplinks.push({
+            source: 'crawler',
+            deviceId: target.itemName,
+            applicationId: target.appId,
+            dedupKey: `${target.uuid}:${receivedAt.toISOString()}`,
+            receivedAt,
+            fields,
+            raw: fields,
+          });
+        } catch (error) {
+          this.onError(target, error);
+        }
+      }),
+    );
+    if (uplinks.length > 0) await sink.ingest(uplinks);
+    return uplinks.length;
+  }
+}

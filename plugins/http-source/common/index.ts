@@ -1,0 +1,1 @@
+export { httpSourceI18n } from './i18n';

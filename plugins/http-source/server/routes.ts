@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { defineRoute, HttpError, type AnyRouteDefinition, type DataSourceSink } from '../../../core/server';
+import type { ApplicationAccess } from '../../applications/common';
+
+class IngestParams {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  appId!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  itemName!: string;
+}
+
+const OUTCOME_SCHEMA = {
+  type: 'object',
+  properties: { stored: { type: 'integer' }, duplicates: { type: 'integer' }, unknown: { type: 'integer' } },
+};
+
+function isFieldObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * POST /api/ingest/{appId}/{itemName}: the generic HTTP data source. The answer comes after the commit: 202 when stored,
+ * 200 when the Idempotency-Key was stored before (a retry), 404 for an item the application does not have.
+ */
+export function ingestRoutes(sink: () => DataSourceSink, access: ApplicationAccess): AnyRouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/ingest/:appId/:itemName',
+      summary: "Send an item's field values (JSON object); header Idempotency-Key makes a retry count once",
+      permission: 'nodemanagement',
+      params: IngestParams,
+      response: OUTCOME_SCHEMA,
+      // One record per uplink would flood the audit log; the raw data history keeps every ingest.
+      audit: false,
+      handler: async ({ user, params, request, reply }) => {
+        await access.assertVisible(user, params.appId);
+        const fields = request.body;
+        if (!isFieldObject(fields)) throw HttpError.badRequest('http-source.bodyNotObject');
+        const header = request.headers['idempotency-key'];
+        const idempotencyKey = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
+        const outcome = await sink().ingest([
+          {
+            source: 'api',
+            deviceId: params.itemName,
+            applicationId: params.appId,
+            dedupKey: idempotencyKey ? `${params.appId}:${params.itemName}:${idempotencyKey}` : randomUUID(),
+            receivedAt: new Date(),
+            fields,
+            raw: fields,
+          },
+        ]);
+        if (outcome.unknown > 0) throw HttpError.notFound('http-source.unknownItem');
+        reply.code(outcome.stored > 0 ? 202 : 200);
+        return outcome;
+      },
+    }),
+  ];
+}

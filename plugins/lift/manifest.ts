@@ -1,0 +1,9 @@
+import type { PluginManifest } from '../../core/common';
+
+export const manifest: PluginManifest = {
+  id: 'lift',
+  version: '0.1.0',
+  description: 'Lift data source: the add-item wizard form (serial number, building, group, area).',
+  permissions: [],
+  dependsOn: ['nodes'],
+};

@@ -1,0 +1,25 @@
+import { defineClientPlugin, routes, sidebarItems } from '../../../core/client';
+import { manifest } from '../manifest';
+import cn from './i18n/cn.json';
+import en from './i18n/en.json';
+import hk from './i18n/hk.json';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: { en, hk, cn },
+  register(context) {
+    context.contribute(routes, {
+      path: 'diagnosis/mailbox',
+      load: () => import('./pages/mailbox-page'),
+      titleKey: 'mailbox.title',
+      guard: 'system-admin',
+    });
+    context.contribute(sidebarItems, {
+      groupId: 'diagnosis',
+      id: 'mailbox.messages',
+      titleKey: 'mailbox.title',
+      url: '/diagnosis/mailbox',
+      order: 30,
+    });
+  },
+});

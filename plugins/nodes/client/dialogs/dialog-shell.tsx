@@ -1,0 +1,67 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../../core/client';
+import { errorMessage } from '../api';
+
+/**
+ * The console's dialog frame: an open dialog with a title, a content area and an actions row. `alert` dialogs (the
+ * editing ones) close only through their buttons; the others also close on Escape and a click outside.
+ */
+export function DialogShell(props: {
+  label: string;
+  title: ReactNode;
+  alert?: boolean;
+  surfaceClassName?: string;
+  contentClassName?: string;
+  actions: ReactNode;
+  children: ReactNode;
+  onClose(): void;
+}) {
+  return (
+    <Dialog open modalType={props.alert ? 'alert' : 'modal'} onOpenChange={(_, data) => !data.open && props.onClose()}>
+      <DialogSurface className={props.surfaceClassName} aria-label={props.label}>
+        <DialogBody>
+          <DialogTitle>{props.title}</DialogTitle>
+          <DialogContent className={props.contentClassName}>{props.children}</DialogContent>
+          <DialogActions>{props.actions}</DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/**
+ * The Save of an editing dialog: runs the call, closes the dialog when it succeeds, and keeps it open with
+ * 'Update failed!' and the server's message when it fails.
+ */
+export function useDialogSave(run: () => Promise<void>, onClose: () => void): { saving: boolean; save(): void } {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await run();
+      onClose();
+    } catch (error) {
+      notify({ intent: 'error', title: t('nodes.updateFailed'), body: await errorMessage(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, save: () => void save() };
+}
+
+/** Save (primary) and Close, the actions of the dialogs that store their setting themselves. */
+export function SaveCloseActions(props: { saving: boolean; disabled?: boolean; onSave(): void; onClose(): void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button appearance="primary" disabled={props.saving || props.disabled} onClick={props.onSave}>
+        {t('nodes.save')}
+      </Button>
+      <Button onClick={props.onClose}>{t('nodes.close')}</Button>
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultFieldPreference,
+  defaultFirstRange,
+  defaultNotificationSetting,
+  defaultRangeSettings,
+  defaultTaskSetting,
+  defaultWebhookSetting,
+  type RangeSettings,
+} from '../../common/field-preference';
+import { formatDateTime, relativeTime } from '../format';
+import {
+  addRange,
+  allowDigitKey,
+  allowSignedDecimalKey,
+  autoResetFieldsDisabled,
+  canAddRange,
+  canRemoveRange,
+  formatFieldValue,
+  keepDigits,
+  keepSignedDecimal,
+  openRangesTab,
+  overrideDisabled,
+  overrideOptions,
+  parseOverrideValue,
+  rangeActionIcons,
+  removeLastRange,
+  sectionsForSignal,
+  withColor,
+} from './field-rules';
+
+const addOne = (settings: RangeSettings) => addRange(settings);
+const times = (settings: RangeSettings, n: number) => {
+  let out = settings;
+  for (let i = 0; i < n; i++) out = addRange(out);
+  return out;
+};
+
+describe('range editor rules', () => {
+  it('opens the ranges tab with the default first range, then adds purple ranges starting at the previous end', () => {
+    const opened = openRangesTab(defaultFieldPreference('t'));
+    expect(opened.rangeEnabled).toBe(true);
+    const one = opened.rangeSettings;
+    expect(one.ranges).toEqual([defaultFirstRange()]);
+    expect(openRangesTab({ ...opened, rangeSettings: addOne(one) }).rangeSettings.ranges).toHaveLength(2);
+    expect(one.ranges[0]).toMatchObject({ name: 'range1', color: 'green', icon: 'fa-check-circle', startNum: 0, endNum: 100 });
+    const edited = { ...one, ranges: [{ ...one.ranges[0]!, endNum: 40 }] };
+    const two = addRange(edited);
+    expect(two.ranges[1]).toMatchObject({ color: 'purple', startNum: 40, endNum: 100 });
+    expect(two.ranges[1]!.eventSetting.allowAutoClear).toBe(true);
+  });
+
+  it('starts a first added range at the below-minimum number when there is no range', () => {
+    const settings = { ...defaultRangeSettings(), belowMinimum: { minNumber: -20 }, ranges: [] };
+    expect(addRange(settings).ranges[0]!.startNum).toBe(-20);
+  });
+
+  it('adds while there are 15 or fewer ranges (16 at most)', () => {
+    const fifteen = times(defaultRangeSettings(), 15);
+    expect(canAddRange(fifteen.ranges)).toBe(true);
+    const sixteen = addRange(fifteen);
+    expect(sixteen.ranges).toHaveLength(16);
+    expect(canAddRange(sixteen.ranges)).toBe(false);
+    expect(addRange(sixteen).ranges).toHaveLength(16);
+  });
+
+  it('removes only the last range', () => {
+    const three = times(defaultRangeSettings(), 3);
+    expect(canRemoveRange(three.ranges, 0)).toBe(false);
+    expect(canRemoveRange(three.ranges, 2)).toBe(true);
+    expect(removeLastRange(three).ranges.map((r) => r.name)).toEqual(['range1', 'range2']);
+  });
+
+  it('renames a range MARGIN when no colour is chosen', () => {
+    expect(withColor(defaultFirstRange(), 'N/A')).toMatchObject({ color: 'N/A', name: 'MARGIN' });
+    expect(withColor(defaultFirstRange(), 'red')).toMatchObject({ color: 'red', name: 'range1' });
+  });
+
+  it('shows notify / task / webhook icons only with the event enabled, highlighted when anything is on', () => {
+    const range = defaultFirstRange();
+    expect(rangeActionIcons(range)).toEqual({ visible: false, notifyOn: false, taskOn: false, webhookOn: false });
+    const enabled = {
+      ...range,
+      eventSetting: {
+        ...range.eventSetting,
+        enable: true,
+        task: { ...defaultTaskSetting(), taskAcked: { enable: true, device: 'd', commandId: 'c' } },
+      },
+      notificationSetting: { ...defaultNotificationSetting(), voiceEnabled: true },
+      webhookSetting: { ...defaultWebhookSetting(), enable: false },
+    };
+    expect(rangeActionIcons(enabled)).toEqual({ visible: true, notifyOn: true, taskOn: true, webhookOn: false });
+  });
+});
+
+describe('field settings visibility by signal', () => {
+  it('shows the analog block only for analog, logic only for digital, auto reset for digital and string', () => {
+    expect(sectionsForSignal('analog')).toEqual({
+      analog: true,
+      digital: false,
+      debounce: true,
+      autoReset: false,
+      resetBaseValue: false,
+    });
+    expect(sectionsForSignal('digital')).toEqual({
+      analog: false,
+      digital: true,
+      debounce: true,
+      autoReset: true,
+      resetBaseValue: false,
+    });
+    expect(sectionsForSignal('string')).toEqual({
+      analog: false,
+      digital: false,
+      debounce: false,
+      autoReset: true,
+      resetBaseValue: true,
+    });
+    expect(sectionsForSignal('json')).toEqual({
+      analog: false,
+      digital: false,
+      debounce: false,
+      autoReset: false,
+      resetBaseValue: false,
+    });
+  });
+
+  it('disables the auto-reset fields unless reset is enabled', () => {
+    const preference = defaultFieldPreference('door');
+    expect(autoResetFieldsDisabled(preference)).toBe(true);
+    expect(autoResetFieldsDisabled({ resetSetting: { ...preference.resetSetting, enable: true } })).toBe(false);
+  });
+});
+
+describe('key-press limits', () => {
+  it('lets digits only into sequence, spike filter and simple-convert inputs', () => {
+    expect(['1', '0', 'Backspace', 'Tab'].every(allowDigitKey)).toBe(true);
+    expect(['-', '.', 'e', 'a', ' '].some(allowDigitKey)).toBe(false);
+    expect(keepDigits('-12.5e3')).toBe('1253');
+  });
+
+  it('lets digits, minus and dot into simple-convert outputs', () => {
+    expect(['-', '.', '7'].every(allowSignedDecimalKey)).toBe(true);
+    expect(['e', '+', ','].some(allowSignedDecimalKey)).toBe(false);
+    expect(keepSignedDecimal('-1,5.2x')).toBe('-15.2');
+  });
+});
+
+describe('current values and overrides', () => {
+  const analog = { ...defaultFieldPreference('t'), unit: '°C', decimalPlace: 1 };
+  it('formats values with decimals and unit', () => {
+    expect(formatFieldValue(21.456, analog)).toBe('21.5 °C');
+    expect(formatFieldValue('3', { ...analog, unit: '' })).toBe('3.0');
+    expect(formatFieldValue('open', { ...analog, signal: 'string', unit: '' })).toBe('open');
+    expect(formatFieldValue({ a: 1 }, { ...analog, signal: 'json', unit: '' })).toBe('{"a":1}');
+    expect(formatFieldValue(undefined, analog)).toBeNull();
+  });
+
+  it('disables the override of digital fields without ranges and lists range options', () => {
+    const digital = { ...defaultFieldPreference('door'), signal: 'digital' as const };
+    expect(overrideDisabled(digital)).toBe(true);
+    expect(overrideDisabled(analog)).toBe(false);
+    const ranged = { ...digital, rangeSettings: addRange(addRange(defaultRangeSettings())) };
+    expect(overrideDisabled(ranged)).toBe(false);
+    const options = overrideOptions({
+      rangeSettings: {
+        ...ranged.rangeSettings,
+        ranges: [withColor(ranged.rangeSettings.ranges[0]!, 'N/A'), ranged.rangeSettings.ranges[1]!],
+      },
+    });
+    expect(options).toEqual([
+      { name: 'MARGIN', value: 0 },
+      { name: 'range2', value: 1 },
+    ]);
+  });
+
+  it('parses override input by signal', () => {
+    expect(parseOverrideValue('analog', '12.5')).toBe(12.5);
+    expect(parseOverrideValue('analog', 'x')).toBeNull();
+    expect(parseOverrideValue('digital', '1')).toBe(1);
+    expect(parseOverrideValue('string', 'hello')).toBe('hello');
+  });
+
+  it('formats item times as dd/MM/yyyy HH:mm:ss and relative time', () => {
+    const at = new Date(2026, 0, 5, 7, 8, 9, 45);
+    expect(formatDateTime(at)).toBe('05/01/2026 07:08:09');
+    expect(formatDateTime(at, true)).toBe('05/01/2026 07:08:09.045');
+    expect(relativeTime(at, 'en', at.getTime() + 3 * 60_000)).toBe('3 minutes ago');
+    expect(relativeTime(at, 'cn', at.getTime() + 2 * 3600_000)).toBe('2小时前');
+  });
+});

@@ -1,0 +1,7 @@
+import type { TranslationResources } from '../../../../core/common';
+import cn from './cn.json';
+import en from './en.json';
+import hk from './hk.json';
+
+/** The Node Management console's texts (keys under `nodes.`). */
+export const nodesClientI18n: TranslationResources = { en, hk, cn };

@@ -1,0 +1,78 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useEffect, useRef } from 'react';
+import { useSystemInfo } from '../../../../core/client';
+import { roundLatLng, type LatLng } from './coordinates';
+
+// Vite serves the marker images itself (Leaflet's own lookup of them breaks under bundlers).
+L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
+
+export interface LeafletMapProps {
+  centre: LatLng;
+  zoom: number;
+  /** Box height in px (spec 2.4: 300 or 400). */
+  height: number;
+  /** A marker at this position (none when null). */
+  marker?: LatLng | null;
+  /** Picking: clicks and marker drags report the (6-decimal) position. */
+  onPick?(position: LatLng): void;
+  label: string;
+}
+
+/**
+ * A Leaflet map with one marker. Tiles come from SENSORIUM_MAP_TILE_URL (system info); without it the map has no
+ * tiles but the marker, clicks and coordinates still work, and nothing is fetched from outside.
+ */
+export function LeafletMap(props: LeafletMapProps) {
+  const { mapTileUrl } = useSystemInfo();
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const marker = useRef<L.Marker | null>(null);
+  const onPick = useRef(props.onPick);
+  onPick.current = props.onPick;
+
+  useEffect(() => {
+    if (!box.current) return;
+    const created = L.map(box.current, { center: props.centre, zoom: props.zoom, attributionControl: !!mapTileUrl });
+    if (mapTileUrl) L.tileLayer(mapTileUrl, { maxZoom: 19 }).addTo(created);
+    created.on('click', (event: L.LeafletMouseEvent) => onPick.current?.(roundLatLng(event.latlng)));
+    map.current = created;
+    // The box may get its size after a dialog's opening animation.
+    const timers = [0, 200, 500].map((delay) => setTimeout(() => created.invalidateSize(), delay));
+    return () => {
+      timers.forEach(clearTimeout);
+      created.remove();
+      map.current = null;
+      marker.current = null;
+    };
+    // The map is created once per tile URL; later centre and zoom changes are applied below.
+  }, [mapTileUrl]);
+
+  useEffect(() => {
+    map.current?.setView(props.centre, props.zoom);
+  }, [props.centre.lat, props.centre.lng, props.zoom]);
+
+  useEffect(() => {
+    const current = map.current;
+    if (!current) return;
+    if (!props.marker) {
+      marker.current?.remove();
+      marker.current = null;
+      return;
+    }
+    if (!marker.current) {
+      marker.current = L.marker(props.marker, { draggable: !!onPick.current }).addTo(current);
+      marker.current.on('dragend', () => {
+        const position = marker.current?.getLatLng();
+        if (position) onPick.current?.(roundLatLng(position));
+      });
+    } else {
+      marker.current.setLatLng(props.marker);
+    }
+  }, [props.marker?.lat, props.marker?.lng, mapTileUrl]);
+
+  return <div ref={box} role="application" aria-label={props.label} style={{ height: props.height, width: '100%' }} />;
+}

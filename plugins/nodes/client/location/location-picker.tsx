@@ -1,0 +1,153 @@
+import { Button, Field, Input, makeStyles, Option, Dropdown, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHttp } from '../../../../core/client';
+import type { LocationResult } from '../../common/device-profiles';
+import { extraApi } from '../dialogs/extra-api';
+import { MAP_HEIGHT_LARGE, pickerCentre, roundLatLng, ZOOM_PICKING, type LatLng } from './coordinates';
+import { LeafletMap } from './leaflet-map';
+import { DialogShell } from '../dialogs/dialog-shell';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '800px', width: '95vw' },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  search: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+  grow: { flexGrow: 1 },
+  coordinates: { display: 'flex', gap: tokens.spacingHorizontalL },
+});
+
+export interface LocationPickerProps {
+  appId: string;
+  /** The item's coordinates, if it has any. */
+  position: LatLng | null;
+  /** The site address, geocoded for the centre when there are no coordinates. */
+  address?: string;
+  /** Select Location: the chosen point, rounded to 6 decimals. */
+  onSelect(position: LatLng): void;
+  onClose(): void;
+}
+
+/**
+ * Location picker modal (spec 2.4): a 400 px map centred on the item's coordinates, else on its geocoded address, else on
+ * the default centre; a click (or dragging the marker) picks a point, rounded to 6 decimals; a place search through
+ * the server's geocoder; Cancel and Select Location. A failed or empty lookup leaves the default map.
+ */
+export function LocationPicker(props: LocationPickerProps) {
+  const styles = useStyles();
+  const { t, i18n } = useTranslation();
+  const http = useHttp();
+  const api = useMemo(() => extraApi(http, props.appId), [http, props.appId]);
+  const [geocoded, setGeocoded] = useState<LocationResult[] | null>(props.position || !props.address?.trim() ? [] : null);
+  const [picked, setPicked] = useState<LatLng | null>(props.position ? roundLatLng(props.position) : null);
+  const [view, setView] = useState<{ centre: LatLng; zoom: number } | null>(null);
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<LocationResult[] | null>(null);
+  const [searching, setSearching] = useState(false);
+
+  useEffect(() => {
+    if (geocoded !== null) return;
+    let live = true;
+    api
+      .searchAddress(props.address!.trim())
+      .then((found) => live && setGeocoded(found))
+      .catch(() => live && setGeocoded([]));
+    return () => {
+      live = false;
+    };
+  }, [api, geocoded, props.address]);
+
+  const initial = pickerCentre(props.position, geocoded);
+  const centre = view ?? initial;
+
+  const search = async () => {
+    if (!query.trim()) return;
+    setSearching(true);
+    try {
+      setResults(await api.searchPlaces(query.trim(), i18n.language));
+    } catch {
+      setResults([]);
+    } finally {
+      setSearching(false);
+    }
+  };
+  const goTo = (place: LocationResult) => {
+    const point = roundLatLng(place);
+    setPicked(point);
+    setView({ centre: point, zoom: ZOOM_PICKING });
+  };
+
+  return (
+    <DialogShell
+      label={t('nodes.location.title')}
+      title={t('nodes.location.title')}
+      alert
+      surfaceClassName={styles.surface}
+      contentClassName={styles.body}
+      onClose={props.onClose}
+      actions={
+        <>
+          <Button onClick={props.onClose}>{t('nodes.location.cancel')}</Button>
+          <Button appearance="primary" onClick={() => props.onSelect(roundLatLng(picked ?? centre.centre))}>
+            {t('nodes.location.select')}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.search}>
+        <Field className={styles.grow} label={t('nodes.location.search')}>
+          <Input
+            value={query}
+            onChange={(_, data) => setQuery(data.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void search();
+              }
+            }}
+          />
+        </Field>
+        <Button disabled={searching || !query.trim()} onClick={() => void search()}>
+          {t('nodes.location.searchButton')}
+        </Button>
+      </div>
+      {searching ? <Spinner size="tiny" /> : null}
+      {results && results.length === 0 ? <Text>{t('nodes.location.noResults')}</Text> : null}
+      {results && results.length > 0 ? (
+        <Dropdown
+          aria-label={t('nodes.location.results')}
+          placeholder={t('nodes.location.results')}
+          onOptionSelect={(_, data) => {
+            const place = results[Number(data.optionValue)];
+            if (place) goTo(place);
+          }}
+        >
+          {results.map((place, index) => (
+            <Option key={`${place.lat},${place.lng},${index}`} value={String(index)}>
+              {place.address}
+            </Option>
+          ))}
+        </Dropdown>
+      ) : null}
+      {geocoded === null ? (
+        <Spinner size="small" />
+      ) : (
+        <LeafletMap
+          label={t('nodes.location.map')}
+          centre={centre.centre}
+          zoom={centre.zoom}
+          height={MAP_HEIGHT_LARGE}
+          marker={picked ?? centre.centre}
+          onPick={setPicked}
+        />
+      )}
+      <div className={styles.coordinates}>
+        <Text>
+          {t('nodes.location.latitude')}: <span data-testid="picked-lat">{(picked ?? centre.centre).lat.toFixed(6)}</span>
+        </Text>
+        <Text>
+          {t('nodes.location.longitude')}: <span data-testid="picked-lng">{(picked ?? centre.centre).lng.toFixed(6)}</span>
+        </Text>
+      </div>
+    </DialogShell>
+  );
+}

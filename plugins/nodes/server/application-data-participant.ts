@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { ApplicationData, ApplicationDataParticipant, Database } from '../../../core/server';
+import { contacts, fieldHistory, nodeEvents, nodeItems, rawData } from './schema';
+
+type Row = Record<string, unknown>;
+
+/** Dates as ISO text, as a backup stores them. */
+function toJson(row: object): Row {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+}
+
+const date = (value: unknown): Date | null => (typeof value === 'string' || value instanceof Date ? new Date(value) : null);
+const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
+const object = <T>(value: unknown, fallback: T): T => (value && typeof value === 'object' ? (value as T) : fallback);
+
+/** Parents before children, so every parent_uuid exists when its child is inserted. */
+function parentsFirst(rows: readonly Row[]): Row[] {
+  const byUuid = new Map(rows.map((row) => [String(row.uuid), row]));
+  const done = new Set<string>();
+  const ordered: Row[] = [];
+  const visit = (row: Row, trail: Set<string>) => {
+    const uuid = String(row.uuid);
+    if (done.has(uuid) || trail.has(uuid)) return;
+    trail.add(uuid);
+    const parent = row.parentUuid ? byUuid.get(String(row.parentUuid)) : undefined;
+    if (parent) visit(parent, trail);
+    done.add(uuid);
+    ordered.push(row);
+  };
+  for (const row of rows) visit(row, new Set());
+  return ordered;
+}
+
+/**
+ * The nodes plugin's share of an application: its node items, events and contacts are backed up and restored; raw
+ * data and field history are left out of backups (they grow without bound) but deleted with the application. A restore
+ * into another application id gets fresh item uuids; a device still bound to an item elsewhere stays there (the copy
+ * keeps its data source but is not bound to the device).
+ */
+export function nodesDataParticipant(db: Database): ApplicationDataParticipant {
+  return {
+    id: 'nodes.items',
+    order: 20,
+    async exportData(appId: string): Promise<ApplicationData> {
+      const [items, events, people] = await Promise.all([
+        db.select().from(nodeItems).where(eq(nodeItems.appId, appId)),
+        db.select().from(nodeEvents).where(eq(nodeEvents.appId, appId)),
+        db.select().from(contacts).where(eq(contacts.appId, appId)),
+      ]);
+      return {
+        data: [
+          { table: 'node_items', rows: items.map(toJson) },
+          { table: 'node_events', rows: events.map(toJson) },
+          { table: 'contacts', rows: people.map(toJson) },
+        ],
+        files: [],
+      };
+    },
+    async importData(targetAppId, exported, transaction) {
+      const rows = (table: string) => exported.data.find((set) => set.table === table)?.rows ?? [];
+      const items = rows('node_items');
+      const sameApp = items.every((row) => row.appId === targetAppId);
+      const uuids = new Map<string, string>(items.map((row) => [String(row.uuid), sameApp ? String(row.uuid) : randomUUID()]));
+      const mapped = (uuid: unknown) => (typeof uuid === 'string' ? (uuids.get(uuid) ?? null) : null);
+
+      const devices = items.filter((row) => row.deviceId);
+      const taken = new Set<string>();
+      if (devices.length > 0) {
+        const bound = await transaction
+          .select({ sourceType: nodeItems.sourceType, deviceId: nodeItems.deviceId })
+          .from(nodeItems)
+          .where(
+            and(
+              isNotNull(nodeItems.deviceId),
+              inArray(
+                nodeItems.deviceId,
+                devices.map((row) => String(row.deviceId)),
+              ),
+            ),
+          );
+        for (const device of bound) taken.add(`${device.sourceType}\u0000${device.deviceId}`);
+      }
+      for (const row of parentsFirst(items)) {
+        const device =
+          row.deviceId && !taken.has(`${String(row.sourceType)}\u0000${String(row.deviceId)}`)
+            ? { sourceType: text(row.sourceType) || null, deviceId: text(row.deviceId) || null }
+            : { sourceType: text(row.sourceType) || null, deviceId: null };
+        await transaction.insert(nodeItems).values({
+          uuid: mapped(row.uuid)!,
+          appId: targetAppId,
+          itemName: text(row.itemName),
+          displayName: text(row.displayName),
+          description: text(row.description),
+          itemType: row.itemType === 'node' ? 'node' : 'item',
+          parentUuid: mapped(row.parentUuid),
+          position: Number(row.position) || 0,
+          enable: row.enable !== false,
+          connection: row.connection === true,
+          lastReceiveDate: date(row.lastReceiveDate),
+          lastValidDate: date(row.lastValidDate),
+          input: object(row.input, {}),
+          outputSimple: object(row.outputSimple, {}),
+          status: object(row.status, { severity: 0, eventSeverity: 0, fieldStatus: {} }),
+          dataSource: object(row.dataSource, {}),
+          geoInfo: object(row.geoInfo, { tags: [] }),
+          runtime: object(row.runtime, {}),
+          ...device,
+          createdAt: date(row.createdAt) ?? new Date(),
+          updatedAt: date(row.updatedAt) ?? new Date(),
+        });
+      }
+      for (const row of rows('node_events')) {
+        const itemUuid = mapped(row.itemUuid);
+        if (!itemUuid) continue;
+        await transaction.insert(nodeEvents).values({
+          ...(sameApp ? { id: text(row.id) } : {}),
+          appId: targetAppId,
+          itemUuid,
+          itemName: text(row.itemName),
+          field: text(row.field),
+          rangeIndex: Number(row.rangeIndex) || 0,
+          rangeName: text(row.rangeName),
+          severity: Number(row.severity) || 0,
+          description: text(row.description),
+          eventType: text(row.eventType, 'device'),
+          generatedAt: date(row.generatedAt) ?? new Date(),
+          location: text(row.location),
+          node: object(row.node, { itemDisplayName: '', itemName: '' }),
+          value: typeof row.value === 'string' ? row.value : null,
+          unit: typeof row.unit === 'string' ? row.unit : null,
+          rangeStatus: typeof row.rangeStatus === 'string' ? row.rangeStatus : null,
+          resumeStatus: typeof row.resumeStatus === 'string' ? row.resumeStatus : null,
+          eventStatus: row.eventStatus === 'acked' || row.eventStatus === 'cleared' ? row.eventStatus : 'created',
+          isAcknowledged: row.isAcknowledged === true,
+          acknowledgedBy: typeof row.acknowledgedBy === 'string' ? row.acknowledgedBy : null,
+          acknowledgedAt: date(row.acknowledgedAt),
+          isCleared: row.isCleared === true,
+          clearedBy: typeof row.clearedBy === 'string' ? row.clearedBy : null,
+          clearedAt: date(row.clearedAt),
+          createdAt: date(row.createdAt) ?? new Date(),
+          updatedAt: date(row.updatedAt) ?? new Date(),
+        });
+      }
+      for (const row of rows('contacts')) {
+        await transaction.insert(contacts).values({
+          ...(sameApp ? { id: text(row.id) } : {}),
+          appId: targetAppId,
+          name: text(row.name),
+          smsNum: text(row.smsNum),
+          phone: text(row.phone),
+          email: text(row.email),
+          department: text(row.department),
+          post: text(row.post),
+          smsEnable: row.smsEnable !== false,
+          phoneEnable: row.phoneEnable !== false,
+          emailEnable: row.emailEnable !== false,
+        });
+      }
+    },
+    async deleteData(appId, transaction) {
+      const itemsOfApp = sql`(SELECT uuid FROM node_items WHERE app_id = ${appId})`;
+      await transaction.delete(fieldHistory).where(sql`${fieldHistory.itemUuid} IN ${itemsOfApp}`);
+      await transaction.delete(rawData).where(eq(rawData.appId, appId));
+      await transaction.delete(nodeEvents).where(eq(nodeEvents.appId, appId));
+      await transaction.delete(contacts).where(eq(contacts.appId, appId));
+      await transaction.delete(nodeItems).where(eq(nodeItems.appId, appId));
+    },
+  };
+}

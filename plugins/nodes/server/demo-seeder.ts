@@ -1,0 +1,215 @@
+import { asc } from 'drizzle-orm';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Database, DemoSeeder } from '../../../core/server';
+import { DEMO_DEVICES, DEMO_SITES, type DemoDevice } from '../common/demo-devices';
+import {
+  defaultFieldPreference,
+  defaultTaskSetting,
+  type FieldPreference,
+  type RangeColor,
+  type RangeEntry,
+} from '../common/field-preference';
+import { ROOT_ITEM_NAME } from '../common/types';
+import type { ItemRepository } from './item-repository';
+
+// A read-only view of the applications plugin's table, to find the first demo application.
+const applications = pgTable('applications', {
+  id: text('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+interface RangeSpec {
+  name: string;
+  color: RangeColor;
+  icon: string;
+  start: number;
+  end: number;
+  value?: number;
+  /** An enabled event, auto-cleared when the value leaves the range. */
+  event?: string;
+}
+
+function range(spec: RangeSpec): RangeEntry {
+  return {
+    name: spec.name,
+    color: spec.color,
+    icon: spec.icon,
+    value: spec.value ?? 0,
+    startNum: spec.start,
+    endNum: spec.end,
+    eventSetting: {
+      name: spec.event ?? `${spec.name} event`,
+      enable: spec.event !== undefined,
+      allowAutoClear: spec.event !== undefined,
+      task: defaultTaskSetting(),
+    },
+  };
+}
+
+function analog(field: string, displayName: string, unit: string, decimalPlace: number, ranges: RangeSpec[], seq: number) {
+  const preference: FieldPreference = {
+    ...defaultFieldPreference(field),
+    displayName,
+    unit,
+    decimalPlace,
+    seq,
+    rangeEnabled: ranges.length > 0,
+  };
+  preference.rangeSettings.ranges = ranges.map(range);
+  return preference;
+}
+
+/** Field preferences per kind of demo device: colour ranges so the simulator's values show states and raise alarms. */
+const PREFERENCES: Record<string, (seq: number) => FieldPreference> = {
+  temperature: (seq) =>
+    analog(
+      'temperature',
+      'Temperature',
+      '°C',
+      1,
+      [
+        { name: 'Normal', color: 'green', icon: 'fa-check-circle', start: 0, end: 28 },
+        { name: 'Warm', color: 'orange', icon: 'fa-exclamation-circle', start: 28, end: 30 },
+        { name: 'Overheat', color: 'red', icon: 'fa-fire', start: 30, end: 100, event: 'High temperature' },
+      ],
+      seq,
+    ),
+  humidity: (seq) =>
+    analog(
+      'humidity',
+      'Humidity',
+      '%',
+      0,
+      [
+        { name: 'Dry', color: 'yellow', icon: 'fa-tint-slash', start: 0, end: 30 },
+        { name: 'Normal', color: 'green', icon: 'fa-check-circle', start: 30, end: 70 },
+        { name: 'Humid', color: 'yellow', icon: 'fa-tint', start: 70, end: 100 },
+      ],
+      seq,
+    ),
+  battery: (seq) =>
+    analog(
+      'battery',
+      'Battery',
+      '%',
+      0,
+      [
+        { name: 'Low', color: 'red', icon: 'fa-battery-empty', start: 0, end: 20, event: 'Low battery' },
+        { name: 'Fair', color: 'yellow', icon: 'fa-battery-half', start: 20, end: 40 },
+        { name: 'Good', color: 'green', icon: 'fa-battery-full', start: 40, end: 100 },
+      ],
+      seq,
+    ),
+  door: (seq) => ({
+    ...analog(
+      'door',
+      'Door',
+      '',
+      0,
+      [
+        { name: 'Closed', color: 'green', icon: 'fa-door-closed', start: 0, end: 0, value: 0 },
+        { name: 'Open', color: 'orange', icon: 'fa-door-open', start: 1, end: 1, value: 1, event: 'Door open' },
+      ],
+      seq,
+    ),
+    signal: 'digital',
+  }),
+  power: (seq) =>
+    analog(
+      'power',
+      'Power',
+      'kW',
+      1,
+      [
+        { name: 'Normal', color: 'green', icon: 'fa-check-circle', start: 0, end: 80 },
+        { name: 'High', color: 'orange', icon: 'fa-bolt', start: 80, end: 95 },
+        { name: 'Overload', color: 'red', icon: 'fa-bolt', start: 95, end: 1000 },
+      ],
+      seq,
+    ),
+  energy: (seq) => analog('energy', 'Energy', 'kWh', 1, [], seq),
+  voltage: (seq) => analog('voltage', 'Voltage', 'V', 1, [], seq),
+};
+
+function inputOf(device: DemoDevice): Record<string, FieldPreference> {
+  return Object.fromEntries(
+    device.fields.map((field, index) => [
+      field,
+      PREFERENCES[field]?.(index + 1) ?? { ...defaultFieldPreference(field), seq: index + 1 },
+    ]),
+  );
+}
+
+function dataSourceOf(device: DemoDevice): Record<string, unknown> {
+  const common = { sensorType: device.kind, deviceName: device.displayName, connectionTimeoutSec: 600 };
+  if (device.source === 'ttn') {
+    return { type: 'ttn', deviceEUI: device.deviceId, application: device.ttnApplication, ...common };
+  }
+  return {
+    type: 'chirpstack',
+    deviceEUI: device.deviceId,
+    application: device.chirpstackApplicationId,
+    ...common,
+    ...(device.kind === 'power-meter'
+      ? { commands: [{ id: 'reset-energy', display: 'Reset energy counter', payload: { fPort: 10, data: 'AQ==' } }] }
+      : {}),
+  };
+}
+
+/**
+ * Seeds the first demo application's tree through the repository (the API's code paths): root → one node per site
+ * (with the average temperature of its sensors as node data) → the demo devices, whose colour ranges make the
+ * simulator's values raise an alarm and clear it within a minute.
+ */
+export function nodesDemoSeeder(db: Database, items: ItemRepository): DemoSeeder {
+  return {
+    id: 'nodes.demo',
+    async run() {
+      const [first] = await db
+        .select({ id: applications.id })
+        .from(applications)
+        .orderBy(asc(applications.createdAt), asc(applications.id))
+        .limit(1);
+      if (!first) return;
+      const appId = first.id;
+      await items.ensureRoot(appId);
+      for (const site of DEMO_SITES) {
+        const averageTemperature: FieldPreference = {
+          ...defaultFieldPreference('averageTemperature'),
+          displayName: 'Average Temperature',
+          unit: '°C',
+          decimalPlace: 1,
+          nodeData: { source: 'average', expression: 'children.temperature' },
+        };
+        await items.add(
+          appId,
+          {
+            itemType: 'node',
+            itemName: site.itemName,
+            itemDisplayName: site.displayName,
+            itemDescription: site.description,
+            input: { averageTemperature: { ...averageTemperature } },
+            dataSource: { enableHistory: false },
+            geoInfo: { tags: ['demo'] },
+          },
+          ROOT_ITEM_NAME,
+        );
+      }
+      for (const device of DEMO_DEVICES) {
+        await items.add(
+          appId,
+          {
+            itemType: 'item',
+            itemName: device.itemName,
+            itemDisplayName: device.displayName,
+            itemDescription: `Demo ${device.kind} sensor (${device.source === 'ttn' ? 'The Things Stack' : 'ChirpStack'})`,
+            dataSource: dataSourceOf(device),
+            input: inputOf(device) as unknown as Record<string, unknown>,
+            geoInfo: { tags: ['demo', device.kind] },
+          },
+          device.site,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PushMessage } from '../../../../core/common';
+import type { PushHub } from '../../../../core/server';
+import type { ApplicationOwner } from '../../../applications/common';
+import { LivePush, type NodeValue } from './live-push';
+
+type Recipient = { id: string; level: string; organisationId: string | null; endCustomerId: string | null };
+
+class FakeHub implements PushHub {
+  readonly sent: { key?: string; message: PushMessage; recipients: string[] }[] = [];
+  subscribed = new Set<string>(['node-values app-a']);
+  readonly users: Recipient[] = [
+    { id: 'cloud', level: 'cloud', organisationId: null, endCustomerId: null },
+    { id: 'org-a', level: 'si-customer', organisationId: 'org-a', endCustomerId: null },
+    { id: 'org-b', level: 'si-customer', organisationId: 'org-b', endCustomerId: null },
+  ];
+  publish<T>(message: PushMessage<T>, filter?: (user: Recipient) => boolean): void {
+    this.sent.push({ message, recipients: this.users.filter((u) => !filter || filter(u)).map((u) => u.id) });
+  }
+  publishKeyed<T>(key: string, message: PushMessage<T>, filter?: (user: Recipient) => boolean): void {
+    this.sent.push({ key, message, recipients: this.users.filter((u) => !filter || filter(u)).map((u) => u.id) });
+  }
+  hasSubscribers(topic: string, key: string): boolean {
+    return this.subscribed.has(`${topic} ${key}`);
+  }
+}
+
+const value = (uuid: string, v: number): NodeValue => ({
+  uuid,
+  outputSimple: { v },
+  status: { severity: 0, eventSeverity: 0, fieldStatus: {} },
+  connection: true,
+  lastReceiveDate: null,
+  lastValidDate: null,
+});
+
+describe('LivePush', () => {
+  let hub: FakeHub;
+  let live: LivePush;
+  const owner: ApplicationOwner = { endCustomerId: 'end-a', organisationId: 'org-a' };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    hub = new FakeHub();
+    live = new LivePush(hub, { ownerOf: async (appId) => (appId === 'missing' ? null : owner) }, 250);
+  });
+  afterEach(() => {
+    live.close();
+    vi.useRealTimers();
+  });
+
+  it('merges changes within 250 ms into one message with the latest state per item, at most 4 per second', async () => {
+    live.itemChanged('app-a', value('i1', 1));
+    live.itemChanged('app-a', value('i2', 1));
+    live.itemChanged('app-a', value('i1', 2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hub.sent).toHaveLength(1);
+    expect(hub.sent[0]?.key).toBe('app-a');
+    expect(hub.sent[0]?.message).toEqual({
+      topic: 'node-values',
+      data: { appId: 'app-a', items: [value('i1', 2), value('i2', 1)] },
+    });
+
+    for (let i = 3; i < 40; i++) {
+      live.itemChanged('app-a', value('i1', i));
+      await vi.advanceTimersByTimeAsync(25);
+    }
+    await vi.advanceTimersByTimeAsync(300);
+    // ~1 s of changes every 25 ms: at most one message per 250 ms.
+    expect(hub.sent.length).toBeLessThanOrEqual(1 + 5);
+    expect(hub.sent.at(-1)?.message.data).toMatchObject({ items: [value('i1', 39)] });
+  });
+
+  it('sends only to users who can see the application, and nothing without subscribers or application', async () => {
+    live.itemChanged('app-a', value('i1', 1));
+    live.itemChanged('app-b', value('i9', 1)); // nobody subscribed
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hub.sent.map((s) => s.recipients)).toEqual([['cloud', 'org-a']]);
+    hub.subscribed.add('node-values missing');
+    live.itemChanged('missing', value('i1', 1));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(hub.sent).toHaveLength(1);
+  });
+
+  it('announces event changes as system-event-update to users who can see the application', async () => {
+    live.eventsChanged('app-b');
+    live.eventsChanged('app-b');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hub.sent).toEqual([
+      { message: { topic: 'system-event-update', data: { appId: 'app-b' } }, recipients: ['cloud', 'org-a'] },
+    ]);
+  });
+});

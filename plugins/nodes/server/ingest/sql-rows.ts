@@ -1,0 +1,30 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../../core/server';
+
+/** A transaction or the database: both run `execute`. */
+export type Executor = Pick<Database, 'execute'>;
+
+/** Rows of an `execute` answer: node-postgres and PGlite both answer `{ rows }`. */
+export async function query<T>(db: Executor, statement: SQL): Promise<T[]> {
+  const answer = (await db.execute(statement)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(answer) ? answer : (answer.rows ?? []);
+}
+
+/** Most rows sent in one statement (each batch statement carries its rows as one jsonb parameter). */
+export const MAX_ROWS_PER_STATEMENT = 10_000;
+
+export function chunks<T>(rows: readonly T[], size = MAX_ROWS_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * JSON text for a jsonb parameter. PostgreSQL refuses the NUL character in jsonb text, so escaped NULs are removed
+ * (a device sending one must not block its batch forever).
+ */
+export function jsonParam(value: unknown): SQL {
+  const json = JSON.stringify(value);
+  const text = json.includes('\\u0000') ? json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1') : json;
+  return sql`${text}::jsonb`;
+}

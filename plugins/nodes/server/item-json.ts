@@ -1,0 +1,97 @@
+import type { GeoInfo, GeoItemSummary, Item, ItemDataSource, TreeRow } from '../common/types';
+import type { NodeItemRow } from './schema';
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** Effective store history (spec 3.1): dataSource.enableHistory when set, else false for a node and true for an item. */
+export function storeHistoryOf(row: Pick<NodeItemRow, 'itemType' | 'dataSource'>): boolean {
+  const flag = row.dataSource?.enableHistory;
+  return typeof flag === 'boolean' ? flag : row.itemType === 'item';
+}
+
+function geoInfoOf(row: Pick<NodeItemRow, 'geoInfo'>): GeoInfo {
+  const geo = row.geoInfo ?? { tags: [] };
+  return { ...geo, tags: Array.isArray(geo.tags) ? geo.tags : [] };
+}
+
+/** A row as the API's Item JSON (spec 3.1). */
+export function toItem(row: NodeItemRow, parentName: string | null): Item {
+  return {
+    uuid: row.uuid,
+    itemName: row.itemName,
+    itemDisplayName: row.displayName,
+    itemDescription: row.description,
+    itemType: row.itemType,
+    parentName,
+    position: row.position,
+    enable: row.enable,
+    connection: row.connection,
+    updatedAt: row.updatedAt.toISOString(),
+    lastReceiveDate: iso(row.lastReceiveDate),
+    lastValidDate: iso(row.lastValidDate),
+    input: row.input ?? {},
+    outputSimple: row.outputSimple ?? {},
+    status: {
+      severity: row.status?.severity ?? 0,
+      eventSeverity: row.status?.eventSeverity ?? 0,
+      fieldStatus: row.status?.fieldStatus ?? {},
+    },
+    dataSource: (row.dataSource ?? {}) as ItemDataSource,
+    geoInfo: geoInfoOf(row),
+    storeHistory: storeHistoryOf(row),
+  };
+}
+
+export type TreeSourceRow = Pick<
+  NodeItemRow,
+  | 'uuid'
+  | 'itemName'
+  | 'displayName'
+  | 'itemType'
+  | 'parentUuid'
+  | 'position'
+  | 'enable'
+  | 'connection'
+  | 'status'
+  | 'dataSource'
+  | 'geoInfo'
+>;
+
+/** `pinned`: the item has a pin on its parent's floor plan. */
+export function toTreeRow(row: TreeSourceRow, parentName: string | null, depth: number, pinned: boolean): TreeRow {
+  const geo = geoInfoOf(row);
+  return {
+    uuid: row.uuid,
+    itemName: row.itemName,
+    itemDisplayName: row.displayName,
+    itemType: row.itemType,
+    parentName,
+    position: row.position,
+    depth,
+    enable: row.enable,
+    connection: row.connection,
+    severity: row.status?.severity ?? 0,
+    eventSeverity: row.status?.eventSeverity ?? 0,
+    dataSourceType: typeof row.dataSource?.type === 'string' ? row.dataSource.type : null,
+    tags: geo.tags,
+    hasGps: Boolean(geo.point || geo.site?.geoCoordinates),
+    hasFloorPlan: Boolean(geo.floorPlan?.origin?.image),
+    hasPin: pinned,
+  };
+}
+
+export function toGeoSummary(row: NodeItemRow, parentName: string | null): GeoItemSummary {
+  return {
+    uuid: row.uuid,
+    itemName: row.itemName,
+    itemDisplayName: row.displayName,
+    itemType: row.itemType,
+    parentName,
+    enable: row.enable,
+    connection: row.connection,
+    status: toItem(row, parentName).status,
+    outputSimple: row.outputSimple ?? {},
+    dataSourceType: typeof row.dataSource?.type === 'string' ? row.dataSource.type : null,
+    geoInfo: geoInfoOf(row),
+  };
+}

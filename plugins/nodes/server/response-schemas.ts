@@ -1,0 +1,192 @@
+/** JSON schemas of the answers, for the OpenAPI document. */
+
+const dateTime = { type: 'string', format: 'date-time' };
+const nullableDateTime = { type: ['string', 'null'], format: 'date-time' };
+const jsonObject = { type: 'object', additionalProperties: true };
+
+const status = {
+  type: 'object',
+  properties: {
+    severity: { type: 'integer' },
+    eventSeverity: { type: 'integer' },
+    fieldStatus: {
+      type: 'object',
+      additionalProperties: { type: 'object', properties: { status: { type: 'string' }, color: { type: 'string' } } },
+    },
+  },
+};
+
+const geoInfo = {
+  type: 'object',
+  properties: {
+    tags: { type: 'array', items: { type: 'string' } },
+    site: {
+      type: 'object',
+      properties: {
+        address: { type: 'string' },
+        image: { type: 'string' },
+        geoCoordinates: { type: 'array', items: { type: 'number' }, description: '[lng, lat]' },
+      },
+    },
+    floorPlan: jsonObject,
+    point: { type: 'object', properties: { lat: { type: 'number' }, lng: { type: 'number' } } },
+  },
+};
+
+const command = {
+  type: 'object',
+  properties: { id: { type: 'string' }, display: { type: 'string' }, payload: {} },
+};
+
+export const itemSchema = {
+  type: 'object',
+  description: 'A node or item (spec 3.1)',
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    itemName: { type: 'string' },
+    itemDisplayName: { type: 'string' },
+    itemDescription: { type: 'string' },
+    itemType: { type: 'string', enum: ['node', 'item'] },
+    parentName: { type: ['string', 'null'] },
+    position: { type: 'integer' },
+    enable: { type: 'boolean' },
+    connection: { type: 'boolean' },
+    updatedAt: dateTime,
+    lastReceiveDate: nullableDateTime,
+    lastValidDate: nullableDateTime,
+    input: { type: 'object', description: 'Field preferences by field (spec 3.3)', additionalProperties: jsonObject },
+    outputSimple: {
+      type: 'object',
+      description: 'Current values; <field>_raw holds the un-debounced value',
+      additionalProperties: true,
+    },
+    status,
+    dataSource: {
+      type: 'object',
+      additionalProperties: true,
+      properties: {
+        type: { type: 'string' },
+        deviceEUI: { type: 'string' },
+        sn: { type: 'string' },
+        connectionTimeoutSec: { type: 'integer' },
+        enableHistory: { type: 'boolean' },
+        commands: { type: 'array', items: command },
+        sensorType: { type: 'string' },
+        componentChildName: { type: 'string' },
+      },
+    },
+    geoInfo,
+    storeHistory: { type: 'boolean' },
+  },
+};
+
+const treeRow = {
+  type: 'object',
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    itemName: { type: 'string' },
+    itemDisplayName: { type: 'string' },
+    itemType: { type: 'string', enum: ['node', 'item'] },
+    parentName: { type: ['string', 'null'] },
+    position: { type: 'integer' },
+    depth: { type: 'integer', description: '1 for the root; at most 7' },
+    enable: { type: 'boolean' },
+    connection: { type: 'boolean' },
+    severity: { type: 'integer' },
+    eventSeverity: { type: 'integer' },
+    dataSourceType: { type: ['string', 'null'] },
+    tags: { type: 'array', items: { type: 'string' } },
+    hasGps: { type: 'boolean' },
+    hasFloorPlan: { type: 'boolean' },
+    hasPin: { type: 'boolean' },
+  },
+};
+
+export const treeSchema = { type: 'object', properties: { items: { type: 'array', items: treeRow } } };
+
+export const availabilitySchema = { type: 'object', properties: { available: { type: 'boolean' } } };
+
+export const commandsSchema = { type: 'object', properties: { commands: { type: 'array', items: command } } };
+
+export const contactsSchema = {
+  type: 'object',
+  properties: {
+    contacts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          name: { type: 'string' },
+          smsNum: { type: 'string' },
+          phone: { type: 'string' },
+          email: { type: 'string' },
+          department: { type: 'string' },
+          post: { type: 'string' },
+          smsEnable: { type: 'boolean' },
+          phoneEnable: { type: 'boolean' },
+          emailEnable: { type: 'boolean' },
+        },
+      },
+    },
+  },
+};
+
+const geoSummary = {
+  type: 'object',
+  properties: {
+    uuid: { type: 'string', format: 'uuid' },
+    itemName: { type: 'string' },
+    itemDisplayName: { type: 'string' },
+    itemType: { type: 'string' },
+    parentName: { type: ['string', 'null'] },
+    enable: { type: 'boolean' },
+    connection: { type: 'boolean' },
+    status,
+    outputSimple: jsonObject,
+    dataSourceType: { type: ['string', 'null'] },
+    geoInfo,
+  },
+};
+
+export const geoInfoSchema = {
+  type: 'object',
+  properties: {
+    data: { type: 'object', properties: { parent: geoSummary, children: { type: 'array', items: geoSummary } } },
+  },
+};
+
+export const historySchema = {
+  type: 'object',
+  properties: {
+    series: {
+      type: 'object',
+      description: 'Per field, [epoch milliseconds, value] pairs in time order',
+      additionalProperties: { type: 'array', items: { type: 'array', items: {}, minItems: 2, maxItems: 2 } },
+    },
+  },
+};
+
+export const rawDataSchema = {
+  type: 'object',
+  properties: {
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' },
+          createdAt: dateTime,
+          source: { type: 'string' },
+          itemName: { type: ['string', 'null'] },
+          raw: {},
+          payload: {
+            type: ['object', 'null'],
+            properties: { deviceData: jsonObject, processed: jsonObject, meta: jsonObject },
+          },
+        },
+      },
+    },
+    total: { type: 'integer' },
+  },
+};

@@ -1,0 +1,9 @@
+import type { PluginManifest } from '../../core/common';
+
+export const manifest: PluginManifest = {
+  id: 'rgtnbiot',
+  version: '0.1.0',
+  description: 'RGT NB-IoT data source: the add-item wizard form (device profile, IMEI).',
+  permissions: [],
+  dependsOn: ['nodes'],
+};

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { initialValue, validate } from './rules';
+
+describe('robot wizard form rules', () => {
+  it('needs a serial number and JSON (or nothing) as extra information; server type test by default', () => {
+    expect(initialValue().serverType).toBe('test');
+    expect(validate(initialValue())).toEqual(['robot.errors.sn']);
+    expect(validate({ sn: 'R-1', deviceExtraInfo: '{"mapId": 1}' })).toEqual([]);
+    expect(validate({ sn: 'R-1', deviceExtraInfo: '{mapId}' })).toEqual(['robot.errors.json']);
+  });
+});

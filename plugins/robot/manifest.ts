@@ -1,0 +1,9 @@
+import type { PluginManifest } from '../../core/common';
+
+export const manifest: PluginManifest = {
+  id: 'robot',
+  version: '0.1.0',
+  description: 'Robot data source: the add-item wizard form (serial number, job type, extra information).',
+  permissions: [],
+  dependsOn: ['nodes'],
+};

@@ -1,0 +1,9 @@
+import type { PluginManifest } from '../../core/common';
+
+export const manifest: PluginManifest = {
+  id: 'trackcentral',
+  version: '0.1.0',
+  description: 'TrackCentral LoRaWAN data source: the add-item wizard form (device profile, activation, keys).',
+  permissions: [],
+  dependsOn: ['nodes'],
+};

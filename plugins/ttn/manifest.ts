@@ -1,0 +1,9 @@
+import type { PluginManifest } from '../../core/common';
+
+export const manifest: PluginManifest = {
+  id: 'ttn',
+  version: '0.1.0',
+  description: 'The Things Stack v3 data source: uplinks from its MQTT server, device commands as downlinks (down/push).',
+  permissions: [],
+  dependsOn: ['nodes'],
+};

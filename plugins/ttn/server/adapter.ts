@@ -1,0 +1,57 @@
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, ServerConfig, Uplink } from '../../../core/server';
+import { deleteAtDeviceServer } from './device-api';
+import { ttsDownlink, ttsUplink, UPLINK_FILTER } from './uplink';
+
+/** The Things Stack v3 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */
+export class TtsAdapter implements DataSourceAdapter {
+  readonly type = 'ttn';
+  private stopConsuming: (() => Promise<void>) | null = null;
+
+  /** The config is read at each call, so the API settings can change while the server runs. */
+  constructor(
+    private readonly mqtt: MqttService,
+    private readonly config: Pick<ServerConfig, 'ttsApiUrl' | 'ttsApiKey'> = {},
+  ) {}
+
+  async start(sink: DataSourceSink): Promise<void> {
+    this.stopConsuming = await this.mqtt.consume('ttn', UPLINK_FILTER, async (messages) => {
+      // A message that is no uplink (bad JSON) is acknowledged and dropped: a redelivery would not make it one.
+      const uplinks = messages.map((message) => ttsUplink(message.topic, message.payload)).filter((u): u is Uplink => !!u);
+      if (uplinks.length > 0) await sink.ingest(uplinks);
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.stopConsuming?.();
+    this.stopConsuming = null;
+  }
+
+  async sendCommand(command: DeviceCommand): Promise<void> {
+    const { topic, payload } = ttsDownlink(command);
+    await this.mqtt.publish(topic, payload, { qos: 1 });
+  }
+
+  /**
+   * Deletes the device at The Things Stack. A device lives in four registries; like `ttn-lw-cli end-devices delete`, it is
+   * removed from the Application, Network and Join Server first and from the Identity Server last (404 = not there).
+   */
+  async deleteDevice(deviceId: string, dataSource: Record<string, unknown>): Promise<void> {
+    const { ttsApiUrl: url, ttsApiKey: key } = this.config;
+    if (!url) throw new Error('TTS_API_URL is not set: the console cannot delete devices at The Things Stack');
+    if (!key) throw new Error('TTS_API_KEY is not set: the console cannot delete devices at The Things Stack');
+    const path = `applications/${encodeURIComponent(ttsApplicationId(dataSource))}/devices/${encodeURIComponent(deviceId)}`;
+    const headers = { Accept: 'application/json', Authorization: `Bearer ${key}` };
+    for (const registry of ['as/', 'ns/', 'js/', '']) {
+      await deleteAtDeviceServer('The Things Stack', `${url}/api/v3/${registry}${path}`, headers);
+    }
+  }
+}
+
+/** The item's TTS application id (dataSource.application, as for downlinks), without an `@tenant` suffix. */
+function ttsApplicationId(dataSource: Record<string, unknown>): string {
+  const application = dataSource.application ?? dataSource.applicationId;
+  if (typeof application !== 'string' || application.split('@')[0] === '') {
+    throw new Error('The item has no The Things Stack application id (dataSource.application)');
+  }
+  return application.split('@')[0]!;
+}

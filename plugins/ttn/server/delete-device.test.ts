@@ -1,0 +1,75 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../../core/server';
+import { TtsAdapter } from './adapter';
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** A stand-in for The Things Stack's HTTP API: records requests; `status(path)` chooses each answer. */
+async function startDeviceServer() {
+  const requests: Recorded[] = [];
+  const state = { status: (_path: string) => 200 };
+  const server: Server = createServer((request, response) => {
+    requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers });
+    response.writeHead(state.status(request.url ?? ''), { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, requests, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('The Things Stack deleteDevice', () => {
+  let tts: Awaited<ReturnType<typeof startDeviceServer>>;
+  const adapter = (config: Partial<ServerConfig>) => new TtsAdapter({} as never, config);
+  const dataSource = { type: 'ttn', deviceEUI: 'eui-70b3d57ed005a1b2', application: 'plant-sensors@ttn' };
+
+  beforeAll(async () => {
+    tts = await startDeviceServer();
+  });
+  beforeEach(() => {
+    tts.requests.length = 0;
+    tts.state.status = () => 200;
+  });
+  afterAll(() => tts?.close());
+
+  it('deletes the device from the Application, Network and Join Server, then from the Identity Server, with the API key', async () => {
+    await adapter({ ttsApiUrl: tts.url, ttsApiKey: 'NNSXS.key' }).deleteDevice('eui-70b3d57ed005a1b2', dataSource);
+    const device = 'applications/plant-sensors/devices/eui-70b3d57ed005a1b2';
+    expect(tts.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /api/v3/as/${device}`,
+      `DELETE /api/v3/ns/${device}`,
+      `DELETE /api/v3/js/${device}`,
+      `DELETE /api/v3/${device}`,
+    ]);
+    for (const request of tts.requests) expect(request.headers.authorization).toBe('Bearer NNSXS.key');
+  });
+
+  it('treats 404 in a registry as already deleted and goes on', async () => {
+    tts.state.status = (path) => (path.includes('/js/') || path.includes('/as/') ? 404 : 200);
+    await adapter({ ttsApiUrl: tts.url, ttsApiKey: 'k' }).deleteDevice('dev-1', { application: 'app-1' });
+    expect(tts.requests).toHaveLength(4);
+    expect(tts.requests[3]!.path).toBe('/api/v3/applications/app-1/devices/dev-1');
+  });
+
+  it('stops at the first failing registry with an error naming The Things Stack and the answer', async () => {
+    tts.state.status = (path) => (path.includes('/ns/') ? 500 : 200);
+    await expect(adapter({ ttsApiUrl: tts.url, ttsApiKey: 'k' }).deleteDevice('dev-1', dataSource)).rejects.toThrow(
+      'The Things Stack answered 500',
+    );
+    expect(tts.requests.map((r) => r.path.split('/')[3])).toEqual(['as', 'ns']);
+  });
+
+  it('fails naming the missing setting or application id, without calling anything', async () => {
+    await expect(adapter({}).deleteDevice('dev-1', dataSource)).rejects.toThrow('TTS_API_URL is not set');
+    await expect(adapter({ ttsApiUrl: tts.url }).deleteDevice('dev-1', dataSource)).rejects.toThrow('TTS_API_KEY is not set');
+    await expect(adapter({ ttsApiUrl: tts.url, ttsApiKey: 'k' }).deleteDevice('dev-1', { type: 'ttn' })).rejects.toThrow(
+      'dataSource.application',
+    );
+    expect(tts.requests).toEqual([]);
+  });
+});

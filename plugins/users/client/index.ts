@@ -1,0 +1,69 @@
+import { appMenuItems, defineClientPlugin, routes, sidebarItems } from '../../../core/client';
+import { usersI18n } from '../common/i18n';
+import { manifest } from '../manifest';
+
+/** Account Management (users, user groups, My Account with API keys) and the per-application User Setup page. */
+export default defineClientPlugin({
+  manifest,
+  i18n: usersI18n,
+  register(context) {
+    context.contribute(routes, {
+      path: 'account-management/user',
+      load: () => import('./pages/users-page'),
+      titleKey: 'users.nav.users',
+      guard: 'system-admin',
+      customPermissions: ['useredit'],
+    });
+    context.contribute(routes, {
+      path: 'account-management/user-group',
+      load: () => import('./pages/user-groups-page'),
+      titleKey: 'users.nav.userGroups',
+      guard: 'system-admin',
+      customPermissions: ['useredit'],
+    });
+    // Every signed-in user has an account of their own, end-customer users included (the header's user menu opens it).
+    context.contribute(routes, {
+      path: 'account-management/my-account',
+      load: () => import('./pages/my-account-page'),
+      titleKey: 'users.nav.myAccount',
+      guard: 'auth',
+    });
+    context.contribute(routes, {
+      path: 'app/:app_id/application-user',
+      load: () => import('./pages/user-setup-page'),
+      titleKey: 'users.nav.userSetup',
+      guard: 'auth',
+    });
+    context.contribute(sidebarItems, {
+      groupId: 'account-management',
+      id: 'users.users',
+      titleKey: 'users.nav.users',
+      url: '/account-management/user',
+      order: 10,
+      customPermissions: ['useredit'],
+    });
+    context.contribute(sidebarItems, {
+      groupId: 'account-management',
+      id: 'users.user-group',
+      titleKey: 'users.nav.userGroups',
+      url: '/account-management/user-group',
+      order: 20,
+      customPermissions: ['useredit'],
+    });
+    context.contribute(sidebarItems, {
+      groupId: 'account-management',
+      id: 'users.my-account',
+      titleKey: 'users.nav.myAccount',
+      url: '/account-management/my-account',
+      order: 30,
+    });
+    context.contribute(appMenuItems, {
+      id: 'users.application-user',
+      titleKey: 'users.nav.userSetup',
+      path: 'application-user',
+      order: 10,
+      group: 'settings',
+      requiredPermission: 'useredit',
+    });
+  },
+});

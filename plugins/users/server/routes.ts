@@ -1,0 +1,368 @@
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { defineRoute, type AnyRouteDefinition } from '../../../core/server';
+import {
+  ApiKeyInput,
+  ApplicationGroupInput,
+  ApplicationUserInput,
+  DeviceTagsInput,
+  GroupMemberInput,
+  IdParams,
+  PageQuery,
+  PasswordChangeInput,
+  PasswordResetInput,
+  ProfileInput,
+  SecondFactorInput,
+  UserGroupInput,
+  UserGroupPatchInput,
+  UserPatchInput,
+  UserStatusInput,
+  NewUserInput,
+} from '../common';
+import type { ApiKeyRepository } from './api-keys';
+import type { ApplicationUserRepository } from './application-user-repository';
+import type { GroupRepository } from './group-repository';
+import type { MyAccountService } from './my-account';
+import { assertManager } from './tenancy';
+import type { UserRepository } from './user-repository';
+
+class AppParams {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  appId!: string;
+}
+
+class AppUserParams extends AppParams {
+  @IsString()
+  @IsNotEmpty()
+  userId!: string;
+}
+
+class AppGroupParams extends AppParams {
+  @IsString()
+  @IsNotEmpty()
+  groupId!: string;
+}
+
+export interface UserServices {
+  users: UserRepository;
+  groups: GroupRepository;
+  account: MyAccountService;
+  keys: ApiKeyRepository;
+  applicationUsers: ApplicationUserRepository;
+}
+
+/** Users and user groups (Account Management); writes need useredit, and every call the caller's tenancy. */
+export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/users',
+      summary: 'One page of the users the caller manages, searched by username, full name or e-mail',
+      query: PageQuery,
+      handler: ({ user, query }) => {
+        assertManager(user);
+        return users.list(user, query);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/users/:id',
+      summary: 'One user the caller manages',
+      params: IdParams,
+      handler: ({ user, params }) => {
+        assertManager(user);
+        return users.get(user, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/users',
+      summary: 'Create a user (an si-customer creates users of its organisation and its end customers only)',
+      permission: 'useredit',
+      body: NewUserInput,
+      audit: 'users.create',
+      handler: async ({ user, body, reply }) => {
+        assertManager(user);
+        const created = await users.create(user, body);
+        reply.code(201);
+        return created;
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/users/:id',
+      summary: 'Edit a user: full name, e-mail, phone, group, level, customer, scope, LDAP settings',
+      permission: 'useredit',
+      params: IdParams,
+      body: UserPatchInput,
+      audit: 'users.update',
+      handler: ({ user, params, body }) => {
+        assertManager(user);
+        return users.update(user, params.id, body);
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/users/:id/disabled',
+      summary: 'Disable or enable a user; a disabled user cannot log in and its tokens and API keys stop working',
+      permission: 'useredit',
+      params: IdParams,
+      body: UserStatusInput,
+      audit: 'users.setDisabled',
+      handler: ({ user, params, body }) => {
+        assertManager(user);
+        return users.setDisabled(user, params.id, body.disabled);
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/users/:id/password',
+      summary: 'Set a new password for a user',
+      permission: 'useredit',
+      params: IdParams,
+      body: PasswordResetInput,
+      audit: 'users.resetPassword',
+      handler: ({ user, params, body }) => {
+        assertManager(user);
+        return users.resetPassword(user, params.id, body.password);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/users/:id',
+      summary: 'Delete a user with its API keys and application associations',
+      permission: 'useredit',
+      params: IdParams,
+      audit: 'users.delete',
+      handler: ({ user, params }) => {
+        assertManager(user);
+        return users.remove(user, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/user-groups',
+      summary: 'One page of the user groups the caller sees, searched by name',
+      query: PageQuery,
+      handler: ({ user, query }) => {
+        assertManager(user);
+        return groups.list(user, query);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/user-groups/permissions',
+      summary: 'The permission keys the caller may put in a group (the ones it holds)',
+      handler: ({ user }) => {
+        assertManager(user);
+        return { permissions: user.permissions };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/user-groups/:id',
+      summary: 'One user group',
+      params: IdParams,
+      handler: ({ user, params }) => {
+        assertManager(user);
+        return groups.get(user, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/user-groups',
+      summary: 'Create a user group with a permission set no larger than the caller’s',
+      permission: 'useredit',
+      body: UserGroupInput,
+      audit: 'userGroups.create',
+      handler: async ({ user, body, reply }) => {
+        assertManager(user);
+        const created = await groups.create(user, body);
+        reply.code(201);
+        return created;
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/user-groups/:id',
+      summary: 'Rename a user group or change its permissions',
+      permission: 'useredit',
+      params: IdParams,
+      body: UserGroupPatchInput,
+      audit: 'userGroups.update',
+      handler: ({ user, params, body }) => {
+        assertManager(user);
+        return groups.update(user, params.id, body);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/user-groups/:id',
+      summary: 'Delete a user group; its members stay, without a group',
+      permission: 'useredit',
+      params: IdParams,
+      audit: 'userGroups.delete',
+      handler: ({ user, params }) => {
+        assertManager(user);
+        return groups.remove(user, params.id);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/user-groups/:id/members',
+      summary: 'Move a user into this group (409 when the user is in it already)',
+      permission: 'useredit',
+      params: IdParams,
+      body: GroupMemberInput,
+      audit: 'userGroups.addMember',
+      handler: async ({ user, params, body }) => {
+        assertManager(user);
+        const group = await groups.get(user, params.id);
+        return users.moveToGroup(user, body.userId, group.id);
+      },
+    }),
+  ];
+}
+
+/** My Account and the caller's own API keys: every signed-in user, whatever its level. */
+export function accountRoutes({ account, keys }: UserServices): AnyRouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/my-account',
+      summary: 'The caller’s own account',
+      handler: ({ user }) => account.get(user),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/my-account/profile',
+      summary: 'Change the caller’s full name, e-mail and phone',
+      permission: 'profileedit',
+      body: ProfileInput,
+      audit: 'myAccount.updateProfile',
+      handler: ({ user, body }) => account.updateProfile(user, body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/my-account/password',
+      summary: 'Change the caller’s password; the current one is required',
+      body: PasswordChangeInput,
+      rateLimit: { max: 10, timeWindowMs: 60_000 },
+      audit: 'myAccount.changePassword',
+      handler: ({ user, body }) => account.changePassword(user, body.currentPassword, body.newPassword),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/my-account/second-factor',
+      summary: 'Turn the e-mail second factor on or off (on needs an e-mail address on the account)',
+      body: SecondFactorInput,
+      audit: 'myAccount.secondFactor',
+      handler: ({ user, body }) => account.setSecondFactor(user, body.otpEnabled),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api-keys',
+      summary: 'The caller’s API keys (prefix only; a key is shown once, when created or replaced)',
+      handler: ({ user }) => keys.list(user.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api-keys',
+      summary: 'Create an API key; the answer holds the key, shown this once',
+      body: ApiKeyInput,
+      audit: 'apiKeys.create',
+      handler: async ({ user, body, reply }) => {
+        const created = await keys.create(user.id, body.name);
+        reply.code(201);
+        return created;
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api-keys/:id/revoke',
+      summary: 'Revoke an API key: it stops working and a new key replaces it, shown this once',
+      params: IdParams,
+      audit: 'apiKeys.revoke',
+      handler: ({ user, params }) => keys.revoke(user.id, params.id),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api-keys/:id',
+      summary: 'Delete an API key',
+      params: IdParams,
+      audit: 'apiKeys.delete',
+      handler: ({ user, params }) => keys.remove(user.id, params.id),
+    }),
+  ];
+}
+
+/** User Setup of one application (app/{app_id}/application-user); 404 for an application the caller cannot see. */
+export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/application-users/:appId',
+      summary: 'The users (with their device tags) and groups that may use the application',
+      permission: 'useredit',
+      params: AppParams,
+      handler: ({ user, params }) => applicationUsers.list(user, params.appId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/application-users/:appId/users',
+      summary: 'Let a user use the application, optionally only devices with the given tags',
+      permission: 'useredit',
+      params: AppParams,
+      body: ApplicationUserInput,
+      audit: 'applicationUsers.addUser',
+      handler: async ({ user, params, body, reply }) => {
+        const result = await applicationUsers.addUser(user, params.appId, body.userId, body.deviceTags);
+        reply.code(201);
+        return result;
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/application-users/:appId/users/:userId/device-tags',
+      summary: 'Limit a user of the application to devices with these tags (empty: every device)',
+      permission: 'useredit',
+      params: AppUserParams,
+      body: DeviceTagsInput,
+      audit: 'applicationUsers.setDeviceTags',
+      handler: ({ user, params, body }) => applicationUsers.setDeviceTags(user, params.appId, params.userId, body.deviceTags),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/application-users/:appId/users/:userId',
+      summary: 'Disassociate a user from the application',
+      permission: 'useredit',
+      params: AppUserParams,
+      audit: 'applicationUsers.removeUser',
+      handler: ({ user, params }) => applicationUsers.removeUser(user, params.appId, params.userId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/application-users/:appId/groups',
+      summary: 'Let every member of a group use the application',
+      permission: 'useredit',
+      params: AppParams,
+      body: ApplicationGroupInput,
+      audit: 'applicationUsers.addGroup',
+      handler: async ({ user, params, body, reply }) => {
+        const result = await applicationUsers.addGroup(user, params.appId, body.groupId);
+        reply.code(201);
+        return result;
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/application-users/:appId/groups/:groupId',
+      summary: 'Disassociate a group from the application',
+      permission: 'useredit',
+      params: AppGroupParams,
+      audit: 'applicationUsers.removeGroup',
+      handler: ({ user, params }) => applicationUsers.removeGroup(user, params.appId, params.groupId),
+    }),
+  ];
+}
