@@ -15,3 +15,4 @@ export * from './files';
 export * from './uploads';
 export * from './credentials';
 export * from './mail';
+export * from './device-server-api';

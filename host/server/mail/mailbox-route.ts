@@ -1,22 +1,10 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { count, desc } from 'drizzle-orm';
+import { OffsetPageQuery } from '../../../core/common';
 import { defineRoute, HttpError, type Database } from '../../../core/server';
 import { mailOutbox } from '../db/schema';
 
-export class MailboxQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset: number = 0;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit: number = 20;
+export class MailboxQuery extends OffsetPageQuery {
+  override limit: number = 20;
 }
 
 const messageSchema = {

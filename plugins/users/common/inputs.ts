@@ -1,19 +1,15 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsEmail,
   IsIn,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateIf,
 } from 'class-validator';
@@ -31,26 +27,6 @@ const HAS_TEXT = /\S/;
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
-
-export class PageQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset: number = 0;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit: number = 10;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
-  keyword?: string;
-}
 
 /** An id in the path; one that is not a uuid is simply not found. */
 export class IdParams {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
+import type { KeywordPageQuery, SessionUser } from '../../../core/common';
 import { HttpError, type Database, type UserDirectory } from '../../../core/server';
-import type { PageQuery, UserGroupInput, UserGroupPage, UserGroupPatchInput, UserGroupRow } from '../common';
+import type { UserGroupInput, UserGroupPage, UserGroupPatchInput, UserGroupRow } from '../common';
 import { userGroups, users } from './schema';
 import { assertWithin, manageableGroups, uuidOrNotFound } from './tenancy';
 import { likePattern } from './user-repository';
@@ -27,7 +27,7 @@ export class GroupRepository {
       .from(userGroups);
   }
 
-  async list(actor: SessionUser, query: PageQuery): Promise<UserGroupPage> {
+  async list(actor: SessionUser, query: KeywordPageQuery): Promise<UserGroupPage> {
     const keyword = query.keyword?.trim();
     const condition = and(manageableGroups(actor), keyword ? ilike(userGroups.name, likePattern(keyword)) : undefined);
     const [total] = await this.db.select({ total: count() }).from(userGroups).where(condition);

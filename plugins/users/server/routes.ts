@@ -1,4 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { KeywordPageQuery } from '../../../core/common';
 import { defineRoute, type AnyRouteDefinition } from '../../../core/server';
 import {
   ApiKeyInput,
@@ -7,7 +8,6 @@ import {
   DeviceTagsInput,
   GroupMemberInput,
   IdParams,
-  PageQuery,
   PasswordChangeInput,
   PasswordResetInput,
   ProfileInput,
@@ -59,7 +59,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       method: 'GET',
       url: '/users',
       summary: 'One page of the users the caller manages, searched by username, full name or e-mail',
-      query: PageQuery,
+      query: KeywordPageQuery,
       handler: ({ user, query }) => {
         assertManager(user);
         return users.list(user, query);
@@ -144,7 +144,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       method: 'GET',
       url: '/user-groups',
       summary: 'One page of the user groups the caller sees, searched by name',
-      query: PageQuery,
+      query: KeywordPageQuery,
       handler: ({ user, query }) => {
         assertManager(user);
         return groups.list(user, query);

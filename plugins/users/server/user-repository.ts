@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { PermissionKey, SessionUser, UserLevel } from '../../../core/common';
+import type { KeywordPageQuery, PermissionKey, SessionUser, UserLevel } from '../../../core/common';
 import { HttpError, type Database, type UserDirectory } from '../../../core/server';
-import type { NewUserInput, PageQuery, UserPage, UserPatchInput, UserRow } from '../common';
+import type { NewUserInput, UserPage, UserPatchInput, UserRow } from '../common';
 import { accountColumns, endCustomers, userGroups, users } from './schema';
 import { assertWithin, assignableCustomers, manageableGroups, manageableUsers, uuidOrNotFound } from './tenancy';
 
@@ -49,7 +49,7 @@ export class UserRepository {
     return { ...row, createdAt: row.createdAt.toISOString() };
   }
 
-  async list(actor: SessionUser, query: PageQuery): Promise<UserPage> {
+  async list(actor: SessionUser, query: KeywordPageQuery): Promise<UserPage> {
     const keyword = query.keyword?.trim();
     const condition = and(
       manageableUsers(actor),
