@@ -48,11 +48,20 @@ export interface TestServer {
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<TestResponse<T>>;
   login(username?: string, password?: string): Promise<{ access_token: string; refresh_token: string }>;
-  /** Creates a user through the UserDirectory, in a new group holding `permissions`. */
-  createUser(input: { username: string; password: string; level?: UserLevel; permissions?: string[] }): Promise<{ id: string }>;
+  /** Creates a user through the UserDirectory, in a new group (of the user's organisation) holding `permissions`. */
+  createUser(input: NewTestUser & { password: string }): Promise<{ id: string }>;
+  /** Creates a user (si-customer unless `level` says otherwise) with the password `<username>-password-1`; its access token. */
+  loginAs(input: NewTestUser): Promise<string>;
   /** The broker devices publish to, when the server was started with `mqtt` (topics carry `topicPrefix`). */
   mqtt: TestMqtt | null;
   close(): Promise<void>;
+}
+
+export interface NewTestUser {
+  username: string;
+  level?: UserLevel;
+  permissions?: string[];
+  organisationId?: string;
 }
 
 export interface TestMqtt {
@@ -167,10 +176,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }
       return response.body;
     },
-    async createUser({ username, password, level = 'si-customer', permissions = [] }) {
+    async createUser({ username, password, level = 'si-customer', permissions = [], organisationId }) {
       const users = running.container.resolve(UserDirectoryToken);
-      const group = await users.createGroup({ name: `${username} group`, permissions });
-      return users.createUser({ username, password, level, groupId: group.id });
+      const group = await users.createGroup({ name: `${username} group`, permissions: permissions as never, organisationId });
+      return users.createUser({ username, password, level, groupId: group.id, organisationId });
+    },
+    async loginAs(user) {
+      const password = `${user.username}-password-1`;
+      await server.createUser({ ...user, password });
+      return (await server.login(user.username, password)).access_token;
     },
     async close() {
       await running.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationDataParticipants, defineServerPlugin, FileStoreToken, UserDirectoryToken } from '../../../core/server';
+import { applicationDataParticipants, defineServerPlugin, FileStoreToken } from '../../../core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from './index';
 
@@ -46,18 +46,8 @@ describe.each(databaseBackends())('application detail API on %s', (backend) => {
     expect(response.status).toBe(201);
   };
   /** A user of an si-customer organisation, with every permission of its group. */
-  const organisationUser = async (username: string, organisationId: string) => {
-    const users = server.running.container.resolve(UserDirectoryToken);
-    const group = await users.createGroup({ name: username, permissions: ['setting', 'useredit'], organisationId });
-    await users.createUser({
-      username,
-      password: `${username}-password`,
-      level: 'si-customer',
-      groupId: group.id,
-      organisationId,
-    });
-    return (await server.login(username, `${username}-password`)).access_token;
-  };
+  const organisationUser = (username: string, organisationId: string) =>
+    server.loginAs({ username, organisationId, permissions: ['setting', 'useredit'] });
 
   beforeAll(async () => {
     server = await startTestServer({ backend, plugins: [applications, probe] });

@@ -7,7 +7,6 @@ import {
   DatabaseToken,
   defineServerPlugin,
   FileStoreToken,
-  UserDirectoryToken,
   type Database,
   type FileStore,
 } from '../../../core/server';
@@ -264,18 +263,8 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
   });
 
   it('hides another tenant’s application (404 everywhere) and sends progress only to those who can see it', async () => {
-    const users = server.running.container.resolve(UserDirectoryToken);
-    const addUser = async (username: string, organisationId: string) => {
-      const group = await users.createGroup({ name: username, permissions: ['setting', 'useredit'], organisationId });
-      await users.createUser({
-        username,
-        password: `${username}-password-1`,
-        level: 'si-customer',
-        groupId: group.id,
-        organisationId,
-      });
-      return (await server.login(username, `${username}-password-1`)).access_token;
-    };
+    const addUser = (username: string, organisationId: string) =>
+      server.loginAs({ username, organisationId, permissions: ['setting', 'useredit'] });
     const owner = await addUser('owner', 'org_owner');
     const stranger = await addUser('stranger', 'org_stranger');
     const customer = await server.request('POST', '/api/customer/end-customer/', { token: owner, body: { name: 'Owner Co' } });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { ConfigToken, DatabaseToken, FileStoreToken, UserDirectoryToken, type Database } from '../../../core/server';
+import { ConfigToken, DatabaseToken, FileStoreToken, type Database } from '../../../core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import type { Item } from '../common/types';
@@ -78,18 +78,8 @@ describe.each(databaseBackends())('device profiles, site images, location search
       body: form,
     });
   };
-  const organisationUser = async (username: string, organisationId: string, permissions: string[]) => {
-    const users = server.running.container.resolve(UserDirectoryToken);
-    const group = await users.createGroup({ name: username, permissions: permissions as never, organisationId });
-    await users.createUser({
-      username,
-      password: `${username}-password`,
-      level: 'si-customer',
-      groupId: group.id,
-      organisationId,
-    });
-    return (await server.login(username, `${username}-password`)).access_token;
-  };
+  const organisationUser = (username: string, organisationId: string, permissions: string[]) =>
+    server.loginAs({ username, organisationId, permissions });
 
   beforeAll(async () => {
     geocoder = await startGeocoder();

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DatabaseToken,
   DataSourceDirectoryToken,
-  UserDirectoryToken,
   type Database,
   type DataSourceAdapter,
   type DeviceCommand,
@@ -44,18 +43,8 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body;
   };
-  const organisationUser = async (username: string, organisationId: string, permissions: string[]) => {
-    const users = server.running.container.resolve(UserDirectoryToken);
-    const group = await users.createGroup({ name: username, permissions: permissions as never, organisationId });
-    await users.createUser({
-      username,
-      password: `${username}-password`,
-      level: 'si-customer',
-      groupId: group.id,
-      organisationId,
-    });
-    return (await server.login(username, `${username}-password`)).access_token;
-  };
+  const organisationUser = (username: string, organisationId: string, permissions: string[]) =>
+    server.loginAs({ username, organisationId, permissions });
 
   beforeAll(async () => {
     server = await startTestServer({ backend, plugins: [applications, nodes] });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserLevel } from '../../../core/common';
-import { UserDirectoryToken } from '../../../core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import themes from './index';
 
@@ -15,12 +14,8 @@ describe.each(databaseBackends())('themes API on %s', (backend) => {
   let admin: string;
 
   /** A user of an organisation, in a group holding `permissions`. */
-  const orgUser = async (username: string, level: UserLevel, organisationId: string, permissions: string[]) => {
-    const users = server.running.container.resolve(UserDirectoryToken);
-    const group = await users.createGroup({ name: `${username} group`, permissions, organisationId });
-    await users.createUser({ username, password: `${username}-password-1`, level, groupId: group.id, organisationId });
-    return (await server.login(username, `${username}-password-1`)).access_token;
-  };
+  const orgUser = (username: string, level: UserLevel, organisationId: string, permissions: string[]) =>
+    server.loginAs({ username, level, organisationId, permissions });
 
   const upload = async (token: string, id: string, content: Buffer, type: string, field = 'image') => {
     const form = new FormData();
