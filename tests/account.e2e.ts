@@ -161,7 +161,7 @@ describe('account flows', () => {
     // Inside the server's 30 s cooldown the resend is refused and the link comes back at once.
     const resend = page.getByRole('button', { name: 'Resend code' });
     await resend.click();
-    await page.getByRole('alert').waitFor();
+    await page.getByRole('alert').getByText(/^Please wait \d+ seconds before requesting another code\.$/).waitFor();
     await resend.waitFor();
 
     // Once the cooldown has passed a resend clears the boxes and starts the client's 30 s cooldown.
@@ -177,7 +177,7 @@ describe('account flows', () => {
     await db().execute(sql`UPDATE account_signups SET code_expires_at = now() - interval '1 minute' WHERE email = ${email}`);
     await typeCode(page, second);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('alert').waitFor();
+    await page.getByRole('alert').getByText('The verification code has expired. Please request a new code.').waitFor();
     expect(page.url()).toMatch(/\/auth\/email-verification\//);
   }, 120_000);
 

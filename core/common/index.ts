@@ -9,4 +9,3 @@ export * from './errors';
 export * from './system-info';
 export * from './i18n/languages';
 export * from './audit-record';
-export * from './page-query';

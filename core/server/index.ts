@@ -16,3 +16,4 @@ export * from './uploads';
 export * from './credentials';
 export * from './mail';
 export * from './device-server-api';
+export * from './page-query';

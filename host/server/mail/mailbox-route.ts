@@ -1,6 +1,5 @@
 import { count, desc } from 'drizzle-orm';
-import { OffsetPageQuery } from '../../../core/common';
-import { defineRoute, HttpError, type Database } from '../../../core/server';
+import { defineRoute, HttpError, OffsetPageQuery, type Database } from '../../../core/server';
 import { mailOutbox } from '../db/schema';
 
 export class MailboxQuery extends OffsetPageQuery {

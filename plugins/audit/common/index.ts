@@ -1,1 +1,1 @@
-export * from './audit-history-query';
+export * from './audit-page-sizes';

@@ -1,5 +1,5 @@
 import { AuditLogToken, defineRoute, defineServerPlugin, HttpError } from '../../../core/server';
-import { AuditHistoryQuery } from '../common';
+import { AuditHistoryQuery } from './audit-history-query';
 import { auditI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 

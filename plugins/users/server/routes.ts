@@ -1,6 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { KeywordPageQuery } from '../../../core/common';
-import { defineRoute, type AnyRouteDefinition } from '../../../core/server';
+import { defineRoute, KeywordPageQuery, type AnyRouteDefinition } from '../../../core/server';
 import {
   ApiKeyInput,
   ApplicationGroupInput,

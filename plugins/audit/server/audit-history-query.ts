@@ -1,7 +1,6 @@
 import { IsIn } from 'class-validator';
-import { KeywordPageQuery } from '../../../core/common';
-
-export const AUDIT_PAGE_SIZES = [10, 50, 100] as const;
+import { KeywordPageQuery } from '../../../core/server';
+import { AUDIT_PAGE_SIZES } from '../common';
 
 /** Query of GET /audit-history/: one page of the trail, newest first, optionally filtered by a keyword. */
 export class AuditHistoryQuery extends KeywordPageQuery {
