@@ -17,6 +17,7 @@ import { seedPgliteDataDir } from './pglite-template';
 import { createScratchDatabase } from './scratch-database';
 
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
+export { seedPgliteDataDir } from './pglite-template';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
 
