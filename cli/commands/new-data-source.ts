@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { REPO_ROOT } from '../repo';
 import { generateDataSource } from '../scaffold/new-data-source';
+import { nextStepsText } from './next-steps';
 
 interface NewDataSourceFlags {
   licence?: string;
@@ -9,18 +10,14 @@ interface NewDataSourceFlags {
 }
 
 function nextSteps(type: string, title: string, root: string): string {
-  const steps = [
-    `npx vitest run --project unit plugins/${type}    # mapping, form and broker-to-item tests`,
-    `npm start    # then add an item with the "${title}" data source and publish to ${type}/<device id>/up`,
-  ];
-  if (resolve(root) !== process.cwd()) steps.unshift(`cd ${root}`);
-  return [
-    '',
-    'Next steps:',
-    ...steps.map((step) => `  ${step}`),
-    '',
+  return nextStepsText(
+    [
+      `npx vitest run --project unit plugins/${type}    # mapping, form and broker-to-item tests`,
+      `npm start    # then add an item with the "${title}" data source and publish to ${type}/<device id>/up`,
+    ],
+    root,
     'docs/plugins.md ("Writing a data source") explains each file and how to adapt the wire format.',
-  ].join('\n');
+  );
 }
 
 export function newDataSourceCommand(): Command {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { REPO_ROOT } from '../repo';
 import { generatePlugin } from '../scaffold/new-plugin';
+import { nextStepsText } from './next-steps';
 
 interface NewPluginFlags {
   licence?: string;
@@ -10,19 +11,15 @@ interface NewPluginFlags {
 }
 
 function nextSteps(id: string, title: string, root: string, server: boolean): string {
-  const steps = [
-    `npx vitest run --project unit plugins/${id}    # its unit${server ? ' and API' : ''} tests`,
-    `npm run build && npx vitest run --project e2e tests/${id}.e2e.ts    # its browser test`,
-    `npm start    # then open "${title}" in the sidebar`,
-  ];
-  if (resolve(root) !== process.cwd()) steps.unshift(`cd ${root}`);
-  return [
-    '',
-    'Next steps:',
-    ...steps.map((step) => `  ${step}`),
-    '',
+  return nextStepsText(
+    [
+      `npx vitest run --project unit plugins/${id}    # its unit${server ? ' and API' : ''} tests`,
+      `npm run build && npx vitest run --project e2e tests/${id}.e2e.ts    # its browser test`,
+      `npm start    # then open "${title}" in the sidebar`,
+    ],
+    root,
     'docs/plugins.md explains each file and how to extend it.',
-  ].join('\n');
+  );
 }
 
 export function newPluginCommand(): Command {

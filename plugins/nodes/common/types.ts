@@ -1,4 +1,4 @@
-import type { Command, FieldPreference } from './field-preference';
+import type { Command, Contact, FieldPreference } from './field-preference';
 
 /** Spec 3.1: a node groups other nodes and items; an item is a device or sensor. */
 export type ItemType = 'node' | 'item';
@@ -149,17 +149,8 @@ export interface GeoInfoResponse {
   data: { parent: GeoItemSummary; children: GeoItemSummary[] };
 }
 
-export interface ContactRecord {
+export interface ContactRecord extends Contact {
   id: string;
-  name: string;
-  smsNum: string;
-  phone: string;
-  email: string;
-  department: string;
-  post: string;
-  smsEnable: boolean;
-  phoneEnable: boolean;
-  emailEnable: boolean;
 }
 
 export interface HistoryResponse {
