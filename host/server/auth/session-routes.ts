@@ -97,6 +97,11 @@ export interface SessionRouteServices {
 }
 
 /** Login, refresh, logout and the current user (docs: Session API). */
+/** The audit record of a login attempt by this username from this address (outcome and user added by the caller). */
+function loginAttempt(username: string, address: string) {
+  return { username, action: LOGIN_ACTION, target: username, pluginId: 'core', address };
+}
+
 export function sessionRoutes({ users, sessions, tokens, throttle, audit, secondFactor }: SessionRouteServices) {
   const loginAnswer = async (userId: string, rememberMe: boolean) => ({
     ...(await sessions.login(userId, rememberMe)),
@@ -114,13 +119,7 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
     rateLimit: { max: 20, timeWindowMs: 60_000 },
     audit: false,
     async handler({ body, request }) {
-      const attempt = {
-        username: body.username,
-        action: LOGIN_ACTION,
-        target: body.username,
-        pluginId: 'core',
-        address: request.ip,
-      };
+      const attempt = loginAttempt(body.username, request.ip);
       if (await throttle.isLocked(body.username)) {
         await audit.record({ ...attempt, userId: null, outcome: 'failure', detail: { reason: 'locked' } });
         throw new HttpError(429, 'errors.tooManyLoginAttempts', { minutes: throttle.windowMinutes });
@@ -168,13 +167,7 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
     rateLimit: OTP_VERIFY_RATE_LIMIT,
     audit: false,
     async handler({ body, request }) {
-      const attempt = {
-        username: body.username,
-        action: LOGIN_ACTION,
-        target: body.username,
-        pluginId: 'core',
-        address: request.ip,
-      };
+      const attempt = loginAttempt(body.username, request.ip);
       const login = await secondFactor.verify(body.username, body.channelName, body.token, (userId, reason) =>
         audit.record({ ...attempt, userId, outcome: 'failure', detail: { reason } }),
       );
