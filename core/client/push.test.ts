@@ -110,4 +110,18 @@ describe('PushClient', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sockets).toEqual([]);
   });
+
+  it('lets a page stop listening while its socket is still connecting, without an error', async () => {
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      const stop = push.subscribe('node-values', () => undefined);
+      stop(); // nobody listens any more: the socket closes before its handshake finished
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(errors).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onError);
+    }
+  });
 });

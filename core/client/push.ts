@@ -93,6 +93,10 @@ export class PushClient {
       for (const { topic, key } of this.keyed.values()) this.send({ subscribe: topic, key });
     };
     socket.onmessage = (event: MessageEvent) => this.dispatch(event.data);
+    // A failed or aborted connection (also closing one that is still connecting) reports an error and then closes;
+    // the close handler reconnects, so the error needs no handling of its own, but must be listened to: Node's
+    // WebSocket implementations throw an error event nobody listens to.
+    socket.onerror = () => undefined;
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = null;
