@@ -122,6 +122,8 @@ export interface ModeResult {
   };
   peakRssMb: number;
   maxRssMb: number;
+  /** Batches the sink writes at once (IngestService options.writeLanes; 1 for a sink without lanes). */
+  writeLanes: number;
   windows: { pass: number; ingest: number };
   cpu: CpuGroups;
   sql: SqlStat[];
@@ -484,7 +486,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
       }
       return outcome;
     };
-    // The sink's batch write (one transaction), timed from outside when the ingest has one.
+    // The sink's batch write (one transaction), timed from outside when the ingest has one (lanes write at once).
     const service = sink as unknown as { write?: (uplinks: Uplink[]) => Promise<unknown> };
     if (typeof service.write === 'function') {
       const originalWrite = service.write.bind(sink);
@@ -622,6 +624,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
         },
       },
       peakRssMb: rss.peak / 2 ** 20,
+      writeLanes: (sink as unknown as { options?: { writeLanes?: number } }).options?.writeLanes ?? 1,
       maxRssMb: process.resourceUsage().maxRSS / 1024,
       windows: { ...chosenWindows },
       cpu: cpuCores,
@@ -669,7 +672,8 @@ function printDetails(r: ModeResult): void {
   console.log(
     `  sink calls ${fmt(i.sinkCalls.count)} (avg ${fmt(i.sinkCalls.avg, 1)} uplinks); batch writes ${fmt(i.writes.count)} ` +
       `(avg ${fmt(i.writes.avgSize, 1)} uplinks, avg ${ms(i.writes.avgMs)}, p99 ${ms(i.writes.p99Ms)}); ` +
-      `busy writing ${fmt((i.writes.count * i.writes.avgMs) / (10 * options.durationS), 1)}% of the window`,
+      `busy writing ${fmt((i.writes.count * i.writes.avgMs) / (10 * options.durationS * r.writeLanes), 1)}% of the window ` +
+      `(${r.writeLanes} write lane${r.writeLanes === 1 ? '' : 's'})`,
   );
   console.log(
     `  totals: published ${fmt(i.published)}, raw rows ${fmt(i.stored)}, lost ${fmt(i.lost)}, field_history ${fmt(i.history)}, ` +

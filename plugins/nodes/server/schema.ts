@@ -3,6 +3,7 @@ import {
   boolean,
   doublePrecision,
   integer,
+  json,
   jsonb,
   pgTable,
   text,
@@ -53,8 +54,8 @@ export const rawData = pgTable('raw_data', {
   dedupKey: text('dedup_key').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   receivedAt: timestamp('received_at', { withTimezone: true }),
-  raw: jsonb('raw'),
-  payload: jsonb('payload').$type<{
+  raw: json('raw'),
+  payload: json('payload').$type<{
     deviceData?: Record<string, unknown>;
     processed?: Record<string, unknown>;
     meta?: Record<string, unknown>;

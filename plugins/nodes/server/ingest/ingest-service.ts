@@ -4,7 +4,6 @@ import { processUplink, reevaluate, tick, type ProcessResult } from '../../commo
 import {
   EventWriter,
   expireConnections,
-  insertHistory,
   InputCache,
   insertRawRows,
   loadChildren,
@@ -12,13 +11,14 @@ import {
   loadItemsByDevice,
   loadItemsByUuid,
   toDate,
-  writeItems,
+  writeItemsAndHistory,
   type HistoryRow,
   type ItemState,
   type RawRow,
 } from './item-store';
 import type { LivePush, NodeValue } from './live-push';
 import type { Executor } from './sql-rows';
+import { WriteLanes } from './write-lanes';
 
 export interface IngestOptions {
   /** A batch is written once this many uplinks wait… */
@@ -27,9 +27,14 @@ export interface IngestOptions {
   flushMs: number;
   /** Due items handled per tick. */
   tickLimit: number;
+  /**
+   * Batches written at once (each in its own transaction, devices partitioned between them): while one lane waits for
+   * the database, another prepares or writes its batch.
+   */
+  writeLanes: number;
 }
 
-export const DEFAULT_INGEST_OPTIONS: IngestOptions = { maxBatch: 500, flushMs: 20, tickLimit: 1000 };
+export const DEFAULT_INGEST_OPTIONS: IngestOptions = { maxBatch: 500, flushMs: 20, tickLimit: 1000, writeLanes: 2 };
 
 /** Levels of parents whose node data is recomputed after a change (the tree's depth limit). */
 const NODE_DATA_LEVELS = 7;
@@ -43,6 +48,12 @@ interface Waiting {
   uplinks: Uplink[];
   resolve: (outcome: IngestOutcome) => void;
   reject: (error: unknown) => void;
+}
+
+/** Uplinks waiting for their lane's next batch. */
+interface Queue {
+  waiting: Waiting[];
+  count: number;
 }
 
 interface Work {
@@ -66,15 +77,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The item store's ingest (DataSourceSink): queues uplinks, writes them in batches (one transaction each), runs the
- * field processing, stores raw rows, values, history and events, and pushes live values after commit. Batches, ticks,
- * connection checks and refreshes run one at a time, so an item's state is never processed twice concurrently; the
- * rows are also locked (FOR UPDATE) for servers sharing a database.
+ * field processing, stores raw rows, values, history and events, and pushes live values after commit. Each device's
+ * uplinks go to one write lane, whose batches run one at a time; ticks, connection checks and refreshes run alone (see
+ * WriteLanes). The rows are locked (FOR UPDATE) when loaded, so an item's state is never processed by two transactions
+ * at once, also with other servers sharing the database.
  */
 export class IngestService implements DataSourceSink {
-  private waiting: Waiting[] = [];
-  private waitingCount = 0;
+  private readonly lanes: WriteLanes;
+  private readonly queues: Queue[];
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private chain: Promise<unknown> = Promise.resolve();
   private closed = false;
   private readonly inputs = new InputCache();
   /**
@@ -93,33 +104,60 @@ export class IngestService implements DataSourceSink {
     options: Partial<IngestOptions> = {},
   ) {
     this.options = { ...DEFAULT_INGEST_OPTIONS, ...options };
+    this.lanes = new WriteLanes(this.options.writeLanes);
+    this.queues = Array.from({ length: this.lanes.count }, () => ({ waiting: [], count: 0 }));
   }
 
+  /** Resolves once every uplink of the call is committed (its parts in several lanes, each with its own batch). */
   ingest(uplinks: Uplink[]): Promise<IngestOutcome> {
     if (uplinks.length === 0) return Promise.resolve({ stored: 0, duplicates: 0, unknown: 0 });
     if (this.closed) return Promise.reject(new Error('The ingest is closed'));
+    const parts = new Map<number, Uplink[]>();
+    for (const uplink of uplinks) {
+      const lane = this.lanes.laneOf(String(uplink.source), String(uplink.deviceId ?? ''));
+      const part = parts.get(lane);
+      if (part) part.push(uplink);
+      else parts.set(lane, [uplink]);
+    }
+    const outcomes = [...parts].map(([lane, part]) => this.enqueue(lane, part));
+    return outcomes.length === 1
+      ? outcomes[0]!
+      : Promise.all(outcomes).then((all) => ({
+          stored: all.reduce((sum, o) => sum + o.stored, 0),
+          duplicates: all.reduce((sum, o) => sum + o.duplicates, 0),
+          unknown: all.reduce((sum, o) => sum + o.unknown, 0),
+        }));
+  }
+
+  private enqueue(lane: number, uplinks: Uplink[]): Promise<IngestOutcome> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ uplinks, resolve, reject });
-      this.waitingCount += uplinks.length;
-      if (this.waitingCount >= this.options.maxBatch) this.flush();
+      const queue = this.queues[lane]!;
+      queue.waiting.push({ uplinks, resolve, reject });
+      queue.count += uplinks.length;
+      if (queue.count >= this.options.maxBatch) this.flushLane(lane);
       else this.timer ??= setTimeout(() => this.flush(), this.options.flushMs);
     });
   }
 
-  /** Starts writing what waits now (the batch still waits for the one before it). */
+  /** Starts writing what waits now (each lane's batch still waits for the one before it). */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.waiting.length === 0) return;
-    const batch = this.waiting;
-    this.waiting = [];
-    this.waitingCount = 0;
-    void this.serial(() => this.commit(batch));
+    for (let lane = 0; lane < this.queues.length; lane++) this.flushLane(lane);
+  }
+
+  private flushLane(lane: number): void {
+    const queue = this.queues[lane]!;
+    if (queue.waiting.length === 0) return;
+    const batch = queue.waiting;
+    queue.waiting = [];
+    queue.count = 0;
+    void this.lanes.inLane(lane, () => this.commit(batch));
   }
 
   /** Time-based processing due now (auto resets, stable-by-seconds debounce). Returns the items handled. */
   tick(now: Date = new Date()): Promise<number> {
-    return this.serial(async () => {
+    return this.lanes.alone(async () => {
       let work: Work | null = null;
       await this.db.transaction(async (tx) => {
         const items = await loadDueItems(tx, this.inputs, now.getTime(), this.options.tickLimit);
@@ -143,7 +181,7 @@ export class IngestService implements DataSourceSink {
   refresh(uuids: readonly string[], now: Date = new Date()): Promise<NodeValue[]> {
     if (uuids.length === 0) return Promise.resolve([]);
     for (const uuid of uuids) this.noNodeData.delete(uuid);
-    return this.serial(async () => {
+    return this.lanes.alone(async () => {
       let work: Work | null = null;
       await this.db.transaction(async (tx) => {
         const items = await loadItemsByUuid(tx, this.inputs, uuids);
@@ -171,7 +209,7 @@ export class IngestService implements DataSourceSink {
 
   /** Connection timeout: items silent for longer than connectionTimeoutSec turn disconnected (pushed). */
   checkConnections(): Promise<number> {
-    return this.serial(async () => {
+    return this.lanes.alone(async () => {
       const rows = await expireConnections(this.db);
       for (const row of rows) {
         this.live.itemChanged(row.app_id, {
@@ -191,14 +229,8 @@ export class IngestService implements DataSourceSink {
   async close(): Promise<void> {
     this.flush();
     this.closed = true;
-    await this.chain.catch(() => undefined);
+    await this.lanes.idle();
     this.live.close();
-  }
-
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.chain.then(work, work);
-    this.chain = run.catch(() => undefined);
-    return run;
   }
 
   /** One batch; when it fails, each caller's uplinks are tried alone so one bad message does not fail the others. */
@@ -341,8 +373,7 @@ export class IngestService implements DataSourceSink {
   private async finish(tx: Executor, work: Work, now: Date): Promise<void> {
     await this.recomputeParents(tx, work, now);
     const dirty = [...work.items.values()].filter((item) => item.dirty);
-    if (dirty.length > 0) await writeItems(tx, dirty);
-    if (work.history.length > 0) await insertHistory(tx, work.history);
+    await writeItemsAndHistory(tx, dirty, work.history);
     if (work.events.size > 0) await work.events.write(tx);
   }
 
