@@ -161,7 +161,10 @@ describe('account flows', () => {
     // Inside the server's 30 s cooldown the resend is refused and the link comes back at once.
     const resend = page.getByRole('button', { name: 'Resend code' });
     await resend.click();
-    await page.getByRole('alert').getByText(/^Please wait \d+ seconds before requesting another code\.$/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Please wait \d+ seconds before requesting another code\.$/)
+      .waitFor();
     await resend.waitFor();
 
     // Once the cooldown has passed a resend clears the boxes and starts the client's 30 s cooldown.
