@@ -68,7 +68,7 @@ export default defineConfig(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
       'boundaries/element-types': [

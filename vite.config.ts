@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { sensoriumAliases } from './aliases';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -9,6 +10,7 @@ const API_TARGET = 'http://127.0.0.1:8080';
 export default defineConfig({
   root: fileURLToPath(new URL('./host/client', import.meta.url)),
   plugins: [react()],
+  resolve: { alias: sensoriumAliases },
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

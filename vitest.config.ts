@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { sensoriumAliases } from './aliases';
 
 // Two projects: unit tests beside the code (core, plugins, host, cli) and end-to-end tests in tests/
 // that drive Debian's chromium against a real server. Each e2e file starts one server of its own.
 export default defineConfig({
+  resolve: { alias: sensoriumAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
@@ -17,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           sequence: { groupOrder: 1 },

@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
-import { DatabaseToken, DataSourceSinkToken, type Database, type IngestOutcome, type Uplink } from '../core/server';
+import { DatabaseToken, DataSourceSinkToken, type Database, type IngestOutcome, type Uplink } from '@sensorium/core/server';
 import { startTestServer, type TestServer } from '../host/server/testing';
 import applications from '../plugins/applications/server';
 import chirpstack from '../plugins/chirpstack/server';

@@ -9,7 +9,7 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { DatabaseToken } from '../core/server';
+import { DatabaseToken } from '@sensorium/core/server';
 import { nodeItems } from '../plugins/nodes/server/schema';
 import { startConsole } from '../tests/support/e2e';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken } from '../core/server';
+import { DatabaseToken } from '@sensorium/core/server';
 import { startSmtpSink, type SmtpSink } from '../host/server/testing';
 import { startConsole, type Console } from './support/e2e';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackupManifest } from '../plugins/backups/common';
+import type { BackupManifest } from '@sensorium/backups/common';
 import { startConsole, type Console } from './support/e2e';
 
 // Application Setting > Data Backup (shell spec §2.8) in Chromium: create, download, restore and delete a backup.

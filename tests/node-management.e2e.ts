@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DataSourceSinkToken, UserDirectoryToken } from '../core/server';
+import { DataSourceSinkToken, UserDirectoryToken } from '@sensorium/core/server';
 import { startConsole, type Console } from './support/e2e';
 
 const APP = 'e2e_nodes';
@@ -327,7 +327,7 @@ describe('node management', () => {
     const { page } = harness;
     await open('th1');
     await page.getByTestId('last-received').getByText('N/A').waitFor();
-    const sink = harness.server.running.container.resolve(DataSourceSinkToken);
+    const sink = harness.server.running.resolve(DataSourceSinkToken);
     let n = 0;
     const send = (value: number) =>
       sink.ingest([

@@ -1,4 +1,4 @@
-import { orderPlugins, PluginWiringError } from '../../core/common';
+import { orderPlugins, PluginWiringError } from '@sensorium/core/common';
 import type { PluginFolder } from './plugin-folders';
 
 /** Validates the manifests the way the host does at start; returns the start order or the problem. */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PluginManifest } from '../../core/common';
+import type { PluginManifest } from '@sensorium/core/common';
 
 /** One folder under plugins/, as found on disk. */
 export interface PluginFolder {

@@ -1,7 +1,14 @@
 import type { IAnyModelType, Instance } from 'mobx-state-tree';
 import { reaction } from 'mobx';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { hasLicence, resolveFor, type ExtensionPoint, type SessionUser, type SystemInfo, type Token } from '../common';
+import {
+  hasLicence,
+  resolveFor,
+  type ExtensionPoint,
+  type SessionUser,
+  type SystemInfo,
+  type Token,
+} from '@sensorium/core/common';
 import type { HttpClient } from './http';
 import type { NotificationCenter, Notify } from './notifications';
 import type { PushClient, PushHandler } from './push';

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
-import { createExtensionPoint } from '../common';
+import { createExtensionPoint } from '@sensorium/core/common';
 
 /** Which guard of spec §6 protects a route. */
 export type GuardKind =

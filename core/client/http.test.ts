@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { HTTPError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Language } from '../common';
+import type { Language } from '@sensorium/core/common';
 import { createHttpClient, readApiError, type HttpClientOptions } from './http';
 import type { Notification } from './notifications';
 import { MemoryStorage } from './testing/memory-storage';

@@ -1,5 +1,5 @@
 import ky, { isHTTPError, type KyInstance, type KyRequest } from 'ky';
-import { API_PREFIX, LANGUAGE_TAGS, type ApiErrorBody, type Language } from '../common';
+import { API_PREFIX, LANGUAGE_TAGS, type ApiErrorBody, type Language } from '@sensorium/core/common';
 import type { Notify } from './notifications';
 import type { TokenPair, TokenStore } from './token-store';
 

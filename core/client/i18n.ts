@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, mergeResources, type Language, type TranslationResources } from '../common';
+import { DEFAULT_LANGUAGE, LANGUAGES, mergeResources, type Language, type TranslationResources } from '@sensorium/core/common';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';
 import hk from './i18n/hk.json';

@@ -1,5 +1,5 @@
 import type { IAnyModelType } from 'mobx-state-tree';
-import type { ExtensionPoint, Gate, PluginManifest, Token, TranslationResources } from '../common';
+import type { ExtensionPoint, Gate, PluginManifest, Token, TranslationResources } from '@sensorium/core/common';
 
 /** What a plugin's client part receives while it registers. */
 export interface ClientPluginContext {

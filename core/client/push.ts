@@ -1,4 +1,4 @@
-import { API_PREFIX, type PushClientMessage, type PushMessage } from '../common';
+import { API_PREFIX, type PushClientMessage, type PushMessage } from '@sensorium/core/common';
 import type { TokenStore } from './token-store';
 
 export type PushHandler<T = unknown> = (data: T, message: PushMessage<T>) => void;

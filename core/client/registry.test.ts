@@ -1,7 +1,7 @@
 import { types } from 'mobx-state-tree';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import { ALL_LICENCES, PluginWiringError, createToken, parseLicences } from '../common';
+import { ALL_LICENCES, PluginWiringError, createToken, parseLicences } from '@sensorium/core/common';
 import { headerActions, sidebarItems } from './extension-points';
 import { defineClientPlugin, type ClientPlugin } from './plugin';
 import { registerClientPlugins, visibleContributions } from './registry';

@@ -15,7 +15,7 @@ import {
   type GateContext,
   type SystemInfo,
   type TranslationResources,
-} from '../common';
+} from '@sensorium/core/common';
 import { mergeAllResources } from './i18n';
 import type { ClientPlugin, ClientPluginContext } from './plugin';
 

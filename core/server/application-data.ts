@@ -1,4 +1,4 @@
-import { createExtensionPoint } from '../common';
+import { createExtensionPoint } from '@sensorium/core/common';
 import type { Database } from './database';
 
 /** Rows of one table that belong to one application, as a backup stores them. */

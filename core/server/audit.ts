@@ -1,4 +1,4 @@
-import { createToken, type AuditRecord } from '../common';
+import { createToken, type AuditRecord } from '@sensorium/core/common';
 
 export interface AuditEntry {
   /** Null for anonymous calls (failed logins). */

@@ -1,4 +1,4 @@
-import { createToken, type LicenceSet } from '../common';
+import { createToken, type LicenceSet } from '@sensorium/core/common';
 
 /** Configuration read once from the environment (docs/configuration.md). */
 /** An S3-compatible bucket for uploaded files (SENSORIUM_S3_*); when absent, files live under the data folder. */

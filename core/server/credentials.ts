@@ -1,4 +1,4 @@
-import { createExtensionPoint } from '../common';
+import { createExtensionPoint } from '@sensorium/core/common';
 
 /** The parts of a request a credential is read from. */
 export interface CredentialRequest {

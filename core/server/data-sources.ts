@@ -1,4 +1,4 @@
-import { createExtensionPoint, createToken } from '../common';
+import { createExtensionPoint, createToken } from '@sensorium/core/common';
 
 /** A value update for one item, produced by a data-source adapter from a device uplink. */
 export interface Uplink {

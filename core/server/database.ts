@@ -1,5 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { createToken } from '../common';
+import { createToken } from '@sensorium/core/common';
 
 /**
  * The one query layer: Drizzle ORM over PGlite (embedded default) or node-postgres (DATABASE_URL).

@@ -1,4 +1,4 @@
-import { createExtensionPoint, PERMISSIONS, type SessionUser } from '../common';
+import { createExtensionPoint, PERMISSIONS, type SessionUser } from '@sensorium/core/common';
 
 /**
  * Seeds demo data through the plugin's own services (the same code paths a user's calls take).

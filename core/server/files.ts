@@ -1,4 +1,4 @@
-import { createToken } from '../common';
+import { createToken } from '@sensorium/core/common';
 
 /**
  * Where uploaded files live (logos, background images, backups): under SENSORIUM_DATA_DIR by default; an

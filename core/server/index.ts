@@ -17,3 +17,6 @@ export * from './credentials';
 export * from './mail';
 export * from './device-server-api';
 export * from './page-query';
+export * from './route-scope';
+export * from './plugin-config';
+export * from './logger';

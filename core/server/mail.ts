@@ -1,4 +1,4 @@
-import { createToken } from '../common';
+import { createToken } from '@sensorium/core/common';
 
 /** One e-mail. `text` is always sent; `html` is an optional alternative part. */
 export interface MailMessage {

@@ -1,4 +1,4 @@
-import { createToken } from '../common';
+import { createToken } from '@sensorium/core/common';
 
 /** One MQTT message as a data-source adapter receives it (the topic without the host's topic prefix). */
 export interface MqttMessage {

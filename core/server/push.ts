@@ -1,4 +1,4 @@
-import { createToken, type PushMessage } from '../common';
+import { createToken, type PushMessage } from '@sensorium/core/common';
 
 /** Sends messages to browsers over the one push WebSocket. */
 export interface PushHub {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language, PermissionKey, SessionUser } from '../common';
+import type { Language, PermissionKey, SessionUser, UserLevel } from '@sensorium/core/common';
+import type { ScopedApplication, ScopeSource } from './route-scope';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A class-validator input model; instances are built with class-transformer and validated before the handler runs. */
@@ -15,12 +16,14 @@ export interface RouteContext<Body, Query, Params, Authenticated extends boolean
   language: Language;
   /** Translates a key of core's or any plugin's resources into the caller's language. */
   t(key: string, params?: Record<string, string | number>): string;
+  /** The application of a route that declares `app` (see defineAppRoute); null on other routes. */
+  app: ScopedApplication | null;
 }
 
 /**
- * A server route. The host checks, in order: licence (404 when off), session (401), permission (403),
- * then validates params, query and body with their input models (400 naming the field), then runs the handler.
- * A successful non-GET call writes an audit record.
+ * A server route. The host checks, in order: licence (404 when off), session (401), level and permission (403),
+ * params and query (400 naming the field), the route's application and scoped object (404 unless the caller may see
+ * them), the body (400), then runs the handler. A successful non-GET call writes an audit record.
  */
 export interface RouteDefinition<Body = unknown, Query = unknown, Params = unknown, Authenticated extends boolean = true> {
   method: HttpMethod;
@@ -30,7 +33,20 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   /** `false` for public routes such as login; default true. */
   auth?: Authenticated;
   permission?: PermissionKey;
+  /** The user levels that may call the route (403 for the others); every level when absent. */
+  levels?: readonly UserLevel[];
   licence?: string;
+  /**
+   * The application the route acts on, named by the parameter that carries its id (`'appId'`, or `{ body: 'appId' }`).
+   * The pipeline loads it, answers 404 unless the caller may see it, and hands it to the handler as `app`.
+   * Write such routes with defineAppRoute, whose handler receives `app` non-null.
+   */
+  app?: ScopeSource;
+  /**
+   * Another tenant-owned object the route acts on (an end customer, a user, a user group), by the kind a plugin
+   * registered with the `routeScopes` extension point: 404 unless the caller may see it.
+   */
+  scope?: { kind: string; from: ScopeSource };
   body?: InputModel<Body>;
   query?: InputModel<Query>;
   params?: InputModel<Params>;
@@ -58,6 +74,27 @@ export function defineRoute<Body = unknown, Query = unknown, Params = unknown, A
   route: RouteDefinition<Body, Query, Params, Authenticated>,
 ): NoInfer<RouteDefinition<Body, Query, Params, Authenticated>> {
   return route;
+}
+
+/** The context of a route with an application scope: `app` is the application the caller may see. */
+export type AppRouteContext<Body, Query, Params> = Omit<RouteContext<Body, Query, Params, true>, 'app'> & {
+  app: ScopedApplication;
+};
+
+export interface AppRouteDefinition<Body, Query, Params> extends Omit<
+  RouteDefinition<Body, Query, Params, true>,
+  'handler' | 'app' | 'auth'
+> {
+  app: ScopeSource;
+  handler(context: AppRouteContext<Body, Query, Params>): Promise<unknown> | unknown;
+}
+
+/** A route that belongs to one application: its handler runs only for callers who may see it, and receives it. */
+export function defineAppRoute<Body = unknown, Query = unknown, Params = unknown>(
+  route: AppRouteDefinition<Body, Query, Params>,
+): NoInfer<RouteDefinition<Body, Query, Params, true>> {
+  // The pipeline sets `app` before it calls the handler of a route that declares one.
+  return route as RouteDefinition<Body, Query, Params, true>;
 }
 
 /** Any route, whatever its input types; the types are checked where the route is written with defineRoute. */

@@ -1,4 +1,4 @@
-import { createToken, type PermissionKey, type SessionUser, type UserLevel } from '../common';
+import { createToken, type PermissionKey, type SessionUser, type UserLevel } from '@sensorium/core/common';
 import type { Database } from './database';
 
 export interface NewUser {

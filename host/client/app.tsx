@@ -13,7 +13,7 @@ import type { i18n as I18n } from 'i18next';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { ConsoleProvider, type ConsoleServices, type NotificationCenter } from '../../core/client';
+import { ConsoleProvider, type ConsoleServices, type NotificationCenter } from '@sensorium/core/client';
 import type { ConsoleRouter } from './console-services';
 
 /** How long a toast stays (spec §9). */

@@ -14,8 +14,8 @@ import {
   type ClientPlugin,
   type ConsoleServices,
   type RootStore,
-} from '../../core/client';
-import { isLicensed, type SystemInfo } from '../../core/common';
+} from '@sensorium/core/client';
+import { isLicensed, type SystemInfo } from '@sensorium/core/common';
 import cn from '../../core/common/i18n/cn.json';
 import en from '../../core/common/i18n/en.json';
 import hk from '../../core/common/i18n/hk.json';

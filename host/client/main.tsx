@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { API_PREFIX, type SystemInfo } from '../../core/common';
+import { API_PREFIX, type SystemInfo } from '@sensorium/core/common';
 import { App } from './app';
 import { createConsoleServices } from './console-services';
 import { clientPlugins } from './plugins';

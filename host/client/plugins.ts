@@ -1,4 +1,4 @@
-import type { ClientPlugin } from '../../core/client';
+import type { ClientPlugin } from '@sensorium/core/client';
 import account from '../../plugins/account/client';
 import applications from '../../plugins/applications/client';
 import audit from '../../plugins/audit/client';

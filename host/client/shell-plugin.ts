@@ -6,8 +6,8 @@ import {
   SettingsRegular,
   StethoscopeRegular,
 } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '../../core/client';
-import { LICENCES } from '../../core/common';
+import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { LICENCES } from '@sensorium/core/common';
 import { version } from '../../package.json';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';

@@ -1,5 +1,5 @@
 import { FluentProvider, MessageBar, MessageBarBody, webLightTheme } from '@fluentui/react-components';
-import { storedLanguage } from '../../core/client';
+import { storedLanguage } from '@sensorium/core/client';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';
 import hk from './i18n/hk.json';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseLicences } from '../../core/common';
-import type { MqttConfig, ObjectStorageConfig, ServerConfig } from '../../core/server';
+import { parseLicences } from '@sensorium/core/common';
+import type { MqttConfig, ObjectStorageConfig, ServerConfig } from '@sensorium/core/server';
 
 /** The repository root, so relative defaults do not depend on the directory the server was started from. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

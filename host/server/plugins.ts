@@ -1,4 +1,4 @@
-import type { ServerPlugin } from '../../core/server';
+import type { ServerPlugin } from '@sensorium/core/server';
 import account from '../../plugins/account/server';
 import applications from '../../plugins/applications/server';
 import audit from '../../plugins/audit/server';

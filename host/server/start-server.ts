@@ -5,7 +5,7 @@ import { openFileStore } from './files/open-file-store';
 import { redactTokens } from './http/log-redaction';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { container as globalContainer, type DependencyContainer } from 'tsyringe';
-import type { Token } from '../../core/common';
+import type { Token } from '@sensorium/core/common';
 import {
   AuditLogToken,
   FileStoreToken,
@@ -15,7 +15,10 @@ import {
   DataSourceDirectoryToken,
   dataSourceAdapters,
   DataSourceSinkToken,
+  LoggerToken,
   MqttToken,
+  routeScopes,
+  type DataSourceSink,
   demoSeeders,
   HttpError,
   MailerToken,
@@ -23,7 +26,7 @@ import {
   UserDirectoryToken,
   type ServerConfig,
   type ServerPlugin,
-} from '../../core/server';
+} from '@sensorium/core/server';
 import packageJson from '../../package.json';
 import { DatabaseAuditLog } from './audit/database-audit-log';
 import { accessTokenVerifier, createAuthenticator, pluginCredentialVerifier } from './auth/authenticate';
@@ -66,8 +69,12 @@ export interface RunningServer {
   /** Where the server listens, with the real port when the configured one was 0. */
   url: string;
   app: FastifyInstance;
-  /** The root container holding core's services and what plugins provide. */
+  /** The root container holding core's services (plugins' services are theirs and their dependants' only). */
   container: DependencyContainer;
+  /** A service of core or one a plugin provided, for tests and tools outside the plugins. */
+  resolve<T>(token: Token<T>): T;
+  /** Each running plugin's configuration object, by plugin id: tests change settings such as a device server's URL. */
+  pluginConfigs: ReadonlyMap<string, object>;
   /** Stops the server: HTTP and WebSockets, jobs, plugin onClose hooks (reverse order), then the database. */
   close(): Promise<void>;
 }
@@ -150,6 +157,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       [FileStoreToken, await openFileStore(config)],
       [MqttToken, mqtt],
       [DataSourceDirectoryToken, dataSources],
+      [LoggerToken, app.log],
     ];
     for (const [token, value] of coreServices) root.register(token, { useValue: value });
 
@@ -177,8 +185,9 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       closeHooks,
     });
     dataSources.fill(licensedValues(wired.registry, config.licences, dataSourceAdapters));
-    if (root.isRegistered(DataSourceSinkToken, true)) {
-      const stopDataSources = await dataSources.start(root.resolve(DataSourceSinkToken), app.log);
+    const sink = wired.provided.get(DataSourceSinkToken) as DataSourceSink | undefined;
+    if (sink) {
+      const stopDataSources = await dataSources.start(sink, app.log);
       openedSteps.push(stopDataSources);
     }
     // The broker opens once the adapters consume (no uplink is acknowledged before one takes it) and closes first.
@@ -210,7 +219,10 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       const claims = await tokens.verifyAccess(token);
       return claims ? users.findSessionUser(claims.userId) : null;
     });
-    for (const owned of routes.list()) registerRoute(app, owned, { licences: config.licences, translator, audit, authenticate });
+    const scopes = new Map(licensedValues(wired.registry, config.licences, routeScopes).map((scope) => [scope.kind, scope]));
+    for (const owned of routes.list()) {
+      registerRoute(app, owned, { licences: config.licences, translator, audit, authenticate, scopes });
+    }
 
     if (config.seedDemo) await seedDemoData(licensedValues(wired.registry, config.licences, demoSeeders), settings, app.log);
 
@@ -226,7 +238,16 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     config.publicUrl ??= url;
     app.log.info({ url, plugins: selection.running.map((plugin) => plugin.manifest.id) }, 'Sensorium server started');
     let closing: Promise<void> | null = null;
-    return { url, app, container: root, close: () => (closing ??= undo()) };
+    const resolveService = <T>(token: Token<T>): T =>
+      wired.provided.has(token) ? (wired.provided.get(token) as T) : root.resolve(token);
+    return {
+      url,
+      app,
+      container: root,
+      resolve: resolveService,
+      pluginConfigs: wired.configs,
+      close: () => (closing ??= undo()),
+    };
   } catch (error) {
     await undo();
     throw error;

@@ -1,4 +1,4 @@
-import type { PluginManifest } from '../../core/common';
+import type { PluginManifest } from '@sensorium/core/common';
 
 export const manifest: PluginManifest = {
   id: 'users',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ServerPlugin } from '../../core/server';
+import type { ServerPlugin } from '@sensorium/core/server';
 import { serverPlugins } from '../../host/server/plugins';
 import { startTestServer, TEST_ADMIN_PASSWORD, type TestServer, type TestServerOptions } from '../../host/server/testing';
 import { launchChromium } from './browser';

@@ -11,7 +11,7 @@ import {
 import { LocalLanguageRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LICENCES, type Language } from '../../common';
+import { LANGUAGES, LICENCES, type Language } from '@sensorium/core/common';
 import { useLicence, useRootStore } from '../context';
 
 const useStyles = makeStyles({

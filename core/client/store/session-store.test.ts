@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { types } from 'mobx-state-tree';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../../common';
+import type { SessionUser } from '@sensorium/core/common';
 import { quietHttpClient } from '../testing/quiet-http-client';
 import { createI18n } from '../i18n';
 import { MemoryStorage } from '../testing/memory-storage';

@@ -1,5 +1,5 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
-import { hasPermission, type PermissionKey, type SessionUser } from '../../common';
+import { hasPermission, type PermissionKey, type SessionUser } from '@sensorium/core/common';
 import type { TokenPair } from '../token-store';
 import type { StoreEnv } from './env';
 

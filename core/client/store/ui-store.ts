@@ -1,5 +1,5 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../common';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@sensorium/core/common';
 import { storeLanguage } from '../i18n';
 import type { StoreEnv } from './env';
 

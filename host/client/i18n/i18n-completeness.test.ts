@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, translationKeys, type TranslationTree } from '../../../core/common';
+import { LANGUAGES, translationKeys, type TranslationTree } from '@sensorium/core/common';
 
 const repo = resolve(import.meta.dirname, '../../..');
 

@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useRootStore } from '../../../core/client';
+import { useRootStore } from '@sensorium/core/client';
 import { Header, HEADER_HEIGHT } from './header/header';
 import { Sidebar } from './sidebar/sidebar';
 import { CLOSE_ON_NAVIGATION_BELOW } from './use-media-query';

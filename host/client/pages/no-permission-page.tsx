@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../../core/client';
+import { useSession } from '@sensorium/core/client';
 import { StatusPage } from './status-page';
 
 /** The 403 page: No Permission / You have no permission to access this page., with Go Home (/home) and Logout. */

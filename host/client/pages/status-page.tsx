@@ -1,6 +1,6 @@
 import { Body1, Card, Title1, makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { CompanyLogo } from '../../../core/client';
+import { CompanyLogo } from '@sensorium/core/client';
 
 const useStyles = makeStyles({
   page: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GuardKind } from '../../../core/client';
-import { PERMISSIONS, type SessionUser, type UserLevel } from '../../../core/common';
+import type { GuardKind } from '@sensorium/core/client';
+import { PERMISSIONS, type SessionUser, type UserLevel } from '@sensorium/core/common';
 import { decideGuard, type GuardInput } from './guards';
 
 const user = (level: UserLevel, permissions: string[] = [...PERMISSIONS]): SessionUser => ({

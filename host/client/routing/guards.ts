@@ -1,5 +1,5 @@
-import type { GuardKind } from '../../../core/client';
-import { USER_LEVELS, hasPermission, type SessionUser } from '../../../core/common';
+import type { GuardKind } from '@sensorium/core/client';
+import { USER_LEVELS, hasPermission, type SessionUser } from '@sensorium/core/common';
 
 /** Redirect targets of the guards (spec §2.1). */
 export const GUARD_TARGETS = {

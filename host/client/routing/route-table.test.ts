@@ -1,9 +1,9 @@
 import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n, createRootStore, TokenStore, type RootStore, type RouteContribution } from '../../../core/client';
+import { createI18n, createRootStore, TokenStore, type RootStore, type RouteContribution } from '@sensorium/core/client';
 import { MemoryStorage } from '../../../core/client/testing/memory-storage';
 import { quietHttpClient } from '../../../core/client/testing/quiet-http-client';
-import { PERMISSIONS, type Contribution, type SessionUser } from '../../../core/common';
+import { PERMISSIONS, type Contribution, type SessionUser } from '@sensorium/core/common';
 import { buildRouteTable, usesShellLayout } from './route-table';
 
 const page = async () => ({ default: () => null });

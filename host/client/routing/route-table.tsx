@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import type { RouteContribution, SessionStore, StorageLike, TokenStore } from '../../../core/client';
-import { PluginWiringError, isPermitted, type Contribution } from '../../../core/common';
+import type { RouteContribution, SessionStore, StorageLike, TokenStore } from '@sensorium/core/client';
+import { PluginWiringError, isPermitted, type Contribution } from '@sensorium/core/common';
 import { ShellLayout } from '../layout/shell-layout';
 import { GUARD_TARGETS, VERIFIED_EMAIL_KEY, decideGuard } from './guards';
 import { RootFrame, RouteErrorPage } from './root-frame';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditRecord } from '../../../core/common';
-import type { AuditEntry, AuditLog, AuditQuery, Database } from '../../../core/server';
+import type { AuditRecord } from '@sensorium/core/common';
+import type { AuditEntry, AuditLog, AuditQuery, Database } from '@sensorium/core/server';
 import { auditRecords, users } from '../db/schema';
 
 /** The audit trail in core's audit_records table. */

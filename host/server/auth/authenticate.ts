@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../core/common';
-import type { CredentialVerifier as PluginCredentialVerifier, UserDirectory } from '../../../core/server';
+import type { SessionUser } from '@sensorium/core/common';
+import type { CredentialVerifier as PluginCredentialVerifier, UserDirectory } from '@sensorium/core/server';
 import { bearerToken, type SessionTokens } from './tokens';
 
 /**

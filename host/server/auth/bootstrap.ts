@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { count } from 'drizzle-orm';
-import { HttpError, type Database, type UserDirectory } from '../../../core/server';
+import { HttpError, type Database, type UserDirectory } from '@sensorium/core/server';
 import { users } from '../db/schema';
 import type { SystemSettings } from '../system/settings';
 

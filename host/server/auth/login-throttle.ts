@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../core/server';
+import type { Database } from '@sensorium/core/server';
 import { auditRecords } from '../db/schema';
 
 export const LOGIN_ACTION = 'auth.login';

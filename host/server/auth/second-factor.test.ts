@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken } from '../../../core/server';
+import { DatabaseToken } from '@sensorium/core/server';
 import { auditRecords, users } from '../db/schema';
 import { databaseBackends, startSmtpSink, startTestServer, type SmtpSink, type TestServer } from '../testing';
 import { maskEmail } from './second-factor';

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { HttpError, type Database, type Mailer } from '../../../core/server';
+import { HttpError, type Database, type Mailer } from '@sensorium/core/server';
 import { loginChallenges, users } from '../db/schema';
 
 /** How long after a correct password the one-time code may be requested and verified. */

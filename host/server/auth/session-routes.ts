@@ -1,5 +1,5 @@
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { defineRoute, HttpError, type AuditLog, type UserDirectory } from '../../../core/server';
+import { defineRoute, HttpError, type AuditLog, type UserDirectory } from '@sensorium/core/server';
 import { LOGIN_ACTION, WRONG_CREDENTIALS, type LoginThrottle } from './login-throttle';
 import type { SecondFactor } from './second-factor';
 import type { SessionService } from './sessions';

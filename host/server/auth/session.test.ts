@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, defineServerPlugin } from '../../../core/server';
+import { DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
 import { auditRecords, systemSettings, users } from '../db/schema';
 import { databaseBackends, startTestServer, TEST_ADMIN_PASSWORD, type TestServer } from '../testing';
 

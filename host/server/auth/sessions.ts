@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database, UserDirectory } from '../../../core/server';
+import type { Database, UserDirectory } from '@sensorium/core/server';
 import { refreshTokens } from '../db/schema';
 import type { SessionTokens } from './tokens';
 

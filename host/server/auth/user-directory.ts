@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import type { PermissionKey, SessionUser } from '../../../core/common';
-import { HttpError, type Database, type NewUser, type NewUserWithHash, type UserDirectory } from '../../../core/server';
+import type { PermissionKey, SessionUser } from '@sensorium/core/common';
+import { HttpError, type Database, type NewUser, type NewUserWithHash, type UserDirectory } from '@sensorium/core/server';
 import { userGroups, users } from '../db/schema';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MqttService } from '../../../core/server';
+import type { MqttService } from '@sensorium/core/server';
 import { DEMO_DEVICES } from '../../../plugins/nodes/common/demo-devices';
 import { Simulator, simulatedDevices } from './simulator';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DataSourceAdapter, DataSourceDirectory, DataSourceSink } from '../../../core/server';
+import type { DataSourceAdapter, DataSourceDirectory, DataSourceSink } from '@sensorium/core/server';
 
 /**
  * The running data-source adapters by type. Registered on the root container before plugins are wired (so they can

@@ -5,7 +5,7 @@ import {
   type IngestOutcome,
   type ServerPlugin,
   type Uplink,
-} from '../../../core/server';
+} from '@sensorium/core/server';
 
 /** A sink for transport tests: records what was committed, drops redeliveries by (source, dedupKey), can be made to fail. */
 export class RecordingSink implements DataSourceSink {
@@ -74,6 +74,7 @@ export function recordingSinkPlugin(sink: RecordingSink): ServerPlugin {
           item_name text NOT NULL, enable boolean NOT NULL DEFAULT true, data_source jsonb NOT NULL DEFAULT '{}')`,
       },
     ],
+    provides: [DataSourceSinkToken],
     register(context) {
       context.provide(DataSourceSinkToken, sink);
     },

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Database } from '../../../core/server';
+import type { Database } from '@sensorium/core/server';
 
 /** Runs one statement with parameters, or a multi-statement script without; returns the last statement's rows. */
 export type SqlExecutor = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;

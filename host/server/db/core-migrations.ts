@@ -1,4 +1,4 @@
-import type { Migration } from '../../../core/server';
+import type { Migration } from '@sensorium/core/server';
 
 /** Core's schema steps (plugin id "core"), applied before any plugin's. Never edit an applied step; add a new one. */
 export const coreMigrations: Migration[] = [

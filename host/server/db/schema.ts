@@ -1,5 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PermissionKey, UserLevel } from '../../../core/common';
+import type { PermissionKey, UserLevel } from '@sensorium/core/common';
 
 // Core's tables. The SQL that creates them is in core-migrations.ts; keep the two in step.
 

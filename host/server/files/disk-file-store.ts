@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { FileStore } from '../../../core/server';
+import type { FileStore } from '@sensorium/core/server';
 
 /** Files under `<SENSORIUM_DATA_DIR>/files`. Keys never escape that folder. */
 export class DiskFileStore implements FileStore {

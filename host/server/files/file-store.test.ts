@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileStore } from '../../../core/server';
+import type { FileStore } from '@sensorium/core/server';
 import { startS3Server } from '../testing/s3-server';
 import { DiskFileStore } from './disk-file-store';
 import { S3FileStore } from './s3-file-store';

@@ -1,4 +1,4 @@
-import type { FileStore, ServerConfig } from '../../../core/server';
+import type { FileStore, ServerConfig } from '@sensorium/core/server';
 import { DiskFileStore } from './disk-file-store';
 import { S3FileStore } from './s3-file-store';
 

@@ -9,7 +9,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { FileStore, ObjectStorageConfig } from '../../../core/server';
+import type { FileStore, ObjectStorageConfig } from '@sensorium/core/server';
 
 /** Files in an S3-compatible bucket (AWS S3, MinIO, Ceph…), with expiring download links. */
 export class S3FileStore implements FileStore {

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, languageFromHeader, type ApiErrorBody } from '../../../core/common';
-import { HttpError } from '../../../core/server';
+import { API_PREFIX, languageFromHeader, type ApiErrorBody } from '@sensorium/core/common';
+import { HttpError } from '@sensorium/core/server';
 import type { Translator } from '../i18n/translator';
 import { ValidationFailure } from './validate-input';
 

@@ -3,8 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { API_PREFIX } from '../../../core/common';
-import type { InputModel } from '../../../core/server';
+import { API_PREFIX } from '@sensorium/core/common';
+import type { InputModel } from '@sensorium/core/server';
 import type { OwnedRoute } from '../plugin-host/route-table';
 
 const REF_PREFIX = '#/components/schemas/';

@@ -6,8 +6,16 @@ import {
   languageFromHeader,
   type LicenceSet,
   type SessionUser,
-} from '../../../core/common';
-import { HttpError, type AuditLog } from '../../../core/server';
+} from '@sensorium/core/common';
+import {
+  APPLICATION_SCOPE,
+  HttpError,
+  scopeId,
+  type AuditLog,
+  type RouteScopeProvider,
+  type ScopedApplication,
+  type ScopeSource,
+} from '@sensorium/core/server';
 import type { Translator } from '../i18n/translator';
 import type { OwnedRoute } from '../plugin-host/route-table';
 import { routeSchema } from './openapi';
@@ -19,7 +27,27 @@ export interface RouteServices {
   audit: AuditLog;
   /** The caller's session from its credentials, or null when it sent none or invalid ones. */
   authenticate(request: FastifyRequest): Promise<SessionUser | null>;
+  /** The scope kinds plugins contributed (application, end-customer…), by kind. */
+  scopes: ReadonlyMap<string, RouteScopeProvider>;
 }
+
+/** Loads the object a route is scoped to; 404 when it is missing or the caller may not see it (no existence leak). */
+async function loadScoped(
+  services: RouteServices,
+  kind: string,
+  source: ScopeSource,
+  user: SessionUser,
+  parts: { params: unknown; query: unknown; body: unknown },
+): Promise<unknown> {
+  const provider = services.scopes.get(kind);
+  if (!provider) throw new Error(`No plugin provides the route scope "${kind}"`);
+  const id = scopeId(source, parts);
+  const found = id === undefined ? null : await provider.load(user, id);
+  if (found === null) throw HttpError.notFound();
+  return found;
+}
+
+const inBody = (source: ScopeSource | undefined) => typeof source === 'object' && 'body' in source;
 
 /** The first route parameter names what a call acts on (an application id, a theme id...). */
 function auditTarget(params: unknown): string | null {
@@ -49,13 +77,27 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
         const t = (key: string, params?: Record<string, string | number>) => services.translator.t(language, key, params);
         const user = await services.authenticate(request);
         if (needsSession && !user) throw new HttpError(401, 'errors.unauthorized');
+        if (route.levels && (!user || !route.levels.includes(user.level))) throw HttpError.forbidden();
         if (route.permission && !hasPermission(user, route.permission)) throw HttpError.forbidden();
         const isKey = (text: string) => services.translator.has(text);
         const params = await validateInput(route.params, request.params, isKey);
         const query = await validateInput(route.query, request.query, isKey);
+        // A scope named by a path or query field is checked before the body, so another tenant learns nothing from a 400.
+        const scoped = async (body: unknown, bodyPass: boolean) => {
+          const parts = { params, query, body };
+          if (route.app && inBody(route.app) === bodyPass) {
+            app = (await loadScoped(services, APPLICATION_SCOPE, route.app, user!, parts)) as ScopedApplication;
+          }
+          if (route.scope && inBody(route.scope.from) === bodyPass) {
+            await loadScoped(services, route.scope.kind, route.scope.from, user!, parts);
+          }
+        };
+        let app: ScopedApplication | null = null;
+        await scoped(undefined, false);
         const body = route.rawBody ? undefined : await validateInput(route.body, request.body, isKey);
+        await scoped(body, true);
 
-        const result = await route.handler({ request, reply, body, query, params, user, language, t });
+        const result = await route.handler({ request, reply, body, query, params, user, language, t, app });
 
         if (route.method !== 'GET' && route.audit !== false && reply.statusCode < 400) {
           // The change is done; a failed audit write is logged for operators rather than reported as a failed call.

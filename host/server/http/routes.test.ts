@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, defineRoute, defineServerPlugin, HttpError } from '../../../core/server';
+import { DatabaseToken, defineRoute, defineServerPlugin, HttpError } from '@sensorium/core/server';
 import { auditRecords } from '../db/schema';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
 

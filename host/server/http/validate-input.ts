@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
-import { HttpError, type InputModel } from '../../../core/server';
+import { HttpError, type InputModel } from '@sensorium/core/server';
 
 export interface FieldProblem {
   /** Dotted path of the offending field, e.g. `setting.severitySetting.1.name`. */

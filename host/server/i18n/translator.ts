@@ -1,5 +1,5 @@
 import { createInstance, type i18n } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, mergeResources, type Language, type TranslationResources } from '../../../core/common';
+import { DEFAULT_LANGUAGE, LANGUAGES, mergeResources, type Language, type TranslationResources } from '@sensorium/core/common';
 import cn from '../../../core/common/i18n/cn.json';
 import en from '../../../core/common/i18n/en.json';
 import hk from '../../../core/common/i18n/hk.json';

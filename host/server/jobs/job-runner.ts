@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, JobDefinition } from '../../../core/server';
+import type { Database, JobDefinition } from '@sensorium/core/server';
 import { jobLeases } from '../db/schema';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, defineServerPlugin, demoSeeders } from '../../../core/server';
+import { DatabaseToken, defineServerPlugin, demoSeeders } from '@sensorium/core/server';
 import { systemSettings } from '../db/schema';
 import { seedDemoData } from '../system/demo-seeding';
 import { SystemSettings } from '../system/settings';

@@ -1,5 +1,5 @@
 import { count, desc } from 'drizzle-orm';
-import { defineRoute, HttpError, OffsetPageQuery, type Database } from '../../../core/server';
+import { defineRoute, HttpError, OffsetPageQuery, type Database } from '@sensorium/core/server';
 import { mailOutbox } from '../db/schema';
 
 export class MailboxQuery extends OffsetPageQuery {

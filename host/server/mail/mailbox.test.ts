@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MailerToken } from '../../../core/server';
+import { MailerToken } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
 
 describe.each(databaseBackends())('outbox without SMTP and the mailbox route on %s', (backend) => {

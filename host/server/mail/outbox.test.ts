@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, MailerToken } from '../../../core/server';
+import { DatabaseToken, MailerToken } from '@sensorium/core/server';
 import { mailOutbox } from '../db/schema';
 import { databaseBackends, startSmtpSink, startTestServer, type SmtpSink, type TestServer } from '../testing';
 import { MAX_MAIL_ATTEMPTS, type MailOutbox } from './outbox';

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MqttBatchHandler, MqttMessage, MqttPublishOptions } from '../../../core/server';
+import type { MqttBatchHandler, MqttMessage, MqttPublishOptions } from '@sensorium/core/server';
 import { GroupCommit } from './group-commit';
 import { topicMatches } from './topic-filter';
 import type { HostMqttService } from './types';

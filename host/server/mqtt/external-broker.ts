@@ -1,6 +1,6 @@
 import { connect, connectAsync, type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MqttBatchHandler, MqttMessage, MqttPublishOptions } from '../../../core/server';
+import type { MqttBatchHandler, MqttMessage, MqttPublishOptions } from '@sensorium/core/server';
 import { GroupCommit } from './group-commit';
 import type { HostMqttService } from './types';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MqttConfig } from '../../../core/server';
+import type { MqttConfig } from '@sensorium/core/server';
 import type { SystemSettings } from '../system/settings';
 import { EmbeddedMqttBroker } from './embedded-broker';
 import { ExternalMqttBroker } from './external-broker';

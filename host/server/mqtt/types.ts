@@ -1,4 +1,4 @@
-import type { MqttService } from '../../../core/server';
+import type { MqttService } from '@sensorium/core/server';
 
 /** The MQTT service with the host's lifecycle: opened once the adapters consume, closed before them. */
 export interface HostMqttService extends MqttService {

@@ -1,5 +1,5 @@
-import { PluginWiringError } from '../../../core/common';
-import type { AnyRouteDefinition } from '../../../core/server';
+import { PluginWiringError } from '@sensorium/core/common';
+import type { AnyRouteDefinition } from '@sensorium/core/server';
 
 export interface OwnedRoute {
   pluginId: string;

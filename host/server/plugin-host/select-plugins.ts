@@ -1,5 +1,5 @@
-import { hasLicence, orderPlugins, PERMISSIONS, type LicenceSet, type PermissionKey } from '../../../core/common';
-import type { ServerPlugin } from '../../../core/server';
+import { hasLicence, orderPlugins, PERMISSIONS, type LicenceSet, type PermissionKey } from '@sensorium/core/common';
+import type { ServerPlugin } from '@sensorium/core/server';
 
 export interface PluginSelection {
   /** Every installed plugin in dependency order; their migrations run even while their licence is off. */

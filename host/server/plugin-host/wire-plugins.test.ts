@@ -7,8 +7,16 @@ import {
   parseLicences,
   PluginWiringError,
   type PluginManifest,
-} from '../../../core/common';
-import { ConfigToken, defineServerPlugin, type ServerPlugin, type ServerPluginContext } from '../../../core/server';
+} from '@sensorium/core/common';
+import { IsInt, IsOptional, IsUrl, Min } from 'class-validator';
+import {
+  ConfigToken,
+  defineServerPlugin,
+  FileStoreToken,
+  FromEnv,
+  type ServerPlugin,
+  type ServerPluginContext,
+} from '@sensorium/core/server';
 import { startTestServer } from '../testing';
 import { RouteTable } from './route-table';
 import { allPermissions, selectPlugins } from './select-plugins';
@@ -25,12 +33,20 @@ function plugin(
 
 const route = (url: string) => ({ method: 'GET' as const, url, summary: 'test route', handler: () => ({}) });
 
-async function wire(plugins: ServerPlugin[], licences = ALL_LICENCES) {
+function greeterPlugin(id: string): ServerPlugin {
+  return defineServerPlugin({
+    manifest: { id, version: '1.0.0' },
+    provides: [GreeterToken],
+    register: (context) => context.provide(GreeterToken, { greet: (name) => `Hello ${name}` }),
+  });
+}
+
+async function wire(plugins: ServerPlugin[], licences = ALL_LICENCES, env: Record<string, string> = {}) {
   const root = container.createChildContainer();
   root.register(ConfigToken, { useValue: {} as never });
   const routes = new RouteTable();
   const { running } = selectPlugins(plugins, licences);
-  const wired = await wirePlugins(running, { root, coreTokens: [ConfigToken], licences, routes, closeHooks: [] });
+  const wired = await wirePlugins(running, { root, coreTokens: [ConfigToken], licences, routes, closeHooks: [], env });
   return { root, routes, wired, running };
 }
 
@@ -44,51 +60,128 @@ async function wiringError(plugins: ServerPlugin[]): Promise<PluginWiringError> 
 }
 
 describe('plugin wiring', () => {
-  it('registers dependencies first, so a provider is resolvable by the plugins depending on it', async () => {
+  it('registers dependencies first and hands each plugin the services it declared', async () => {
     const greetings: string[] = [];
-    const consumer = plugin({ id: 'consumer', dependsOn: ['greeter'], requires: ['test.greeter'] }, (context) => {
-      greetings.push(context.resolve(GreeterToken).greet('Ada'));
+    const consumer = defineServerPlugin({
+      manifest: { id: 'consumer', version: '1.0.0', dependsOn: ['greeter'] },
+      deps: { greeter: GreeterToken },
+      register: (_context, { greeter }) => void greetings.push(greeter.greet('Ada')),
     });
-    const provider = plugin({ id: 'greeter' }, (context) => context.provide(GreeterToken, { greet: (name) => `Hello ${name}` }));
-    const { running } = await wire([consumer, provider]);
+    const { running } = await wire([consumer, greeterPlugin('greeter')]);
     expect(running.map((entry) => entry.manifest.id)).toEqual(['greeter', 'consumer']);
     expect(greetings).toEqual(['Hello Ada']);
   });
 
-  it('refuses a plugin id registered twice', async () => {
-    const error = await wiringError([plugin({ id: 'themes' }), plugin({ id: 'themes' })]);
-    expect(error.message).toBe('Plugin "themes" is registered twice');
+  it('refuses a service that no plugin provides, naming plugin and token', async () => {
+    const error = await wiringError([
+      defineServerPlugin({
+        manifest: { id: 'reports', version: '1.0.0' },
+        deps: { mailer: createToken('test.mailer') },
+        register() {},
+      }),
+    ]);
+    expect(error.message).toContain('Plugin "reports" needs "test.mailer", but no plugin provides it');
   });
 
-  it('refuses a dependency that is not installed, naming both plugins', async () => {
-    const error = await wiringError([plugin({ id: 'dashboard', dependsOn: ['themes'] })]);
-    expect(error.message).toContain('Plugin "dashboard" depends on "themes"');
-    expect(error.pluginId).toBe('dashboard');
+  it('refuses a service from a plugin that is not among its dependencies', async () => {
+    const indirect = defineServerPlugin({
+      manifest: { id: 'indirect', version: '1.0.0', dependsOn: ['other'] },
+      deps: { greeter: GreeterToken },
+      register() {},
+    });
+    // A dependency of a dependency counts; a plugin outside the closure does not.
+    await wire([greeterPlugin('greeter'), plugin({ id: 'other', dependsOn: ['greeter'] }), indirect]);
+    const unrelated = defineServerPlugin({
+      manifest: { id: 'unrelated', version: '1.0.0' },
+      deps: { greeter: GreeterToken },
+      register() {},
+    });
+    const refused = await wiringError([greeterPlugin('greeter'), unrelated]);
+    expect(refused.message).toContain(
+      'Plugin "unrelated" needs "test.greeter" from "greeter", but does not list "greeter" in dependsOn',
+    );
   });
 
-  it('refuses a dependency cycle and shows it', async () => {
-    const error = await wiringError([plugin({ id: 'a', dependsOn: ['b'] }), plugin({ id: 'b', dependsOn: ['a'] })]);
-    expect(error.message).toMatch(/dependency cycle: (a -> b -> a|b -> a -> b)/);
+  it('refuses a service a plugin provides without declaring it, and one it declares but never provides', async () => {
+    const undeclared = await wiringError([
+      plugin({ id: 'quiet' }, (context) => context.provide(GreeterToken, { greet: () => '' })),
+    ]);
+    expect(undeclared.message).toBe('Plugin "quiet" provides "test.greeter" without listing it in provides');
+    const missing = await wiringError([
+      defineServerPlugin({ manifest: { id: 'promiser', version: '1.0.0' }, provides: [GreeterToken], register() {} }),
+    ]);
+    expect(missing.message).toBe('Plugin "promiser" lists "test.greeter" in provides but never provided it');
   });
 
-  it('refuses a required token that no plugin provides, naming plugin and token', async () => {
-    const error = await wiringError([plugin({ id: 'reports', requires: ['test.mailer'] })]);
-    expect(error.message).toContain('Plugin "reports" requires "test.mailer", but no plugin provides it');
+  it('validates a plugin configuration from the environment, naming the variable', async () => {
+    class WeatherConfig {
+      @FromEnv('WEATHER_API_URL', 'url')
+      @IsOptional()
+      @IsUrl({ require_tld: false })
+      apiUrl: string | null = null;
+
+      @FromEnv('WEATHER_POLL_SECONDS', 'integer')
+      @IsInt()
+      @Min(10)
+      pollSeconds = 60;
+    }
+    let seen: WeatherConfig | null = null;
+    const weather = defineServerPlugin({
+      manifest: { id: 'weather', version: '1.0.0' },
+      config: WeatherConfig,
+      register: (context) => void (seen = context.config),
+    });
+    await wire([weather], ALL_LICENCES, { WEATHER_API_URL: 'http://wx.example/', WEATHER_POLL_SECONDS: '30' });
+    expect(seen).toMatchObject({ apiUrl: 'http://wx.example', pollSeconds: 30 });
+    const error = await wire([weather], ALL_LICENCES, { WEATHER_POLL_SECONDS: '5' }).then(
+      () => null,
+      (thrown: Error) => thrown,
+    );
+    expect(error?.message).toMatch(/^Plugin "weather" configuration: WEATHER_POLL_SECONDS .*10.* \(is "5"\)/);
   });
 
-  it('names plugin and token when a plugin resolves something nobody provides', async () => {
-    const error = await wiringError([plugin({ id: 'reports' }, (context) => void context.resolve(createToken('test.printer')))]);
-    expect(error.message).toBe('Plugin "reports" asked for "test.printer", but no plugin provides it.');
+  it('gives each plugin a file store of its own under its id', async () => {
+    const root = container.createChildContainer();
+    const stored = new Map<string, Buffer>();
+    const files = {
+      put: async (key: string, content: Buffer) => void stored.set(key, content),
+      get: async (key: string) => stored.get(key) ?? null,
+      delete: async (key: string) => void stored.delete(key),
+      list: async (prefix: string) => [...stored.keys()].filter((key) => key.startsWith(prefix)),
+    };
+    root.register(FileStoreToken, { useValue: files });
+    const listed: string[][] = [];
+    const writer = defineServerPlugin({
+      manifest: { id: 'writer', version: '1.0.0' },
+      deps: { files: FileStoreToken },
+      async register(_context, { files: own }) {
+        await own.put('logos/a.png', Buffer.from('a'));
+        listed.push(await own.list('logos/'));
+      },
+    });
+    await wirePlugins([writer], {
+      root,
+      coreTokens: [FileStoreToken],
+      licences: ALL_LICENCES,
+      routes: new RouteTable(),
+      closeHooks: [],
+    });
+    expect([...stored.keys()]).toEqual(['writer/logos/a.png']);
+    expect(listed).toEqual([['logos/a.png']]);
   });
 
   it('refuses two plugins providing one token, naming both', async () => {
-    const provide = (context: ServerPluginContext) => context.provide(GreeterToken, { greet: () => '' });
-    const error = await wiringError([plugin({ id: 'english' }, provide), plugin({ id: 'french' }, provide)]);
+    const error = await wiringError([greeterPlugin('english'), greeterPlugin('french')]);
     expect(error.message).toContain('Plugins "english" and "french" both provide "test.greeter"');
   });
 
   it('refuses a plugin replacing a core service', async () => {
-    const error = await wiringError([plugin({ id: 'rogue' }, (context) => context.provide(ConfigToken, {} as never))]);
+    const rogue = defineServerPlugin({
+      manifest: { id: 'rogue', version: '1.0.0' },
+      provides: [ConfigToken],
+      register: (context) => context.provide(ConfigToken, {} as never),
+    });
+    const error = await wiringError([rogue]);
     expect(error.message).toContain('Plugins "core" and "rogue" both provide "core.config"');
   });
 

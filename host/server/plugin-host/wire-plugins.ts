@@ -1,18 +1,24 @@
 import type { DependencyContainer } from 'tsyringe';
 import {
-  assertProvided,
   ExtensionRegistry,
   isLicensed,
   PluginWiringError,
-  resolveFor,
   tokenName,
   type ExtensionPoint,
   type LicenceSet,
   type Token,
   type TranslationResources,
-} from '../../../core/common';
-import type { JobDefinition, ServerPlugin, ServerPluginContext } from '../../../core/server';
+} from '@sensorium/core/common';
+import {
+  FileStoreToken,
+  loadPluginConfig,
+  LoggerToken,
+  type JobDefinition,
+  type ServerPlugin,
+  type ServerPluginContext,
+} from '@sensorium/core/server';
 import type { RouteTable } from './route-table';
+import { scopedFileStore, scopedLogger } from './scoped-services';
 
 export interface OwnedJob {
   pluginId: string;
@@ -23,10 +29,14 @@ export interface WiredPlugins {
   registry: ExtensionRegistry;
   jobs: OwnedJob[];
   i18n: TranslationResources[];
+  /** Every service a plugin provided, by token: the host reads the ones core declared (the data-source sink). */
+  provided: ReadonlyMap<symbol, unknown>;
+  /** Each plugin's validated configuration, by plugin id (tests adjust it at run time). */
+  configs: ReadonlyMap<string, object>;
 }
 
 export interface WiringOptions {
-  /** Holds core's services; each plugin gets a child of it. */
+  /** Holds core's services; plugins receive the ones they list in `deps`. */
   root: DependencyContainer;
   /** Tokens core registered on the root, which no plugin may provide again. */
   coreTokens: readonly Token<unknown>[];
@@ -34,6 +44,8 @@ export interface WiringOptions {
   routes: RouteTable;
   /** Receives the plugins' onClose hooks in registration order (also of plugins registered before a failure); run them reversed. */
   closeHooks: (() => Promise<void> | void)[];
+  /** Where plugin configuration classes read their variables; the process environment by default. */
+  env?: Record<string, string | undefined>;
 }
 
 /** Lets licence-gated contributions count only while their licence is on (server points have no user to check). */
@@ -44,57 +56,110 @@ export function licensedValues<T>(registry: ExtensionRegistry, licences: Licence
     .map((contribution) => contribution.value);
 }
 
+/** The plugin ids a plugin depends on, directly or through its dependencies. */
+function dependencyClosure(plugin: ServerPlugin, byId: ReadonlyMap<string, ServerPlugin>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    for (const dependency of byId.get(id)?.manifest.dependsOn ?? []) {
+      if (!seen.has(dependency)) {
+        seen.add(dependency);
+        visit(dependency);
+      }
+    }
+  };
+  visit(plugin.manifest.id);
+  return seen;
+}
+
 /**
- * Registers the running plugins in order, each with a child container of the root.
- * What a plugin provides goes on the root, so plugins registered after it resolve it; two providers of one token are refused.
- * Any failure becomes a PluginWiringError naming the plugin (and the token, where one is involved).
+ * Registers the running plugins in dependency order. Each receives exactly the services it lists in `deps`: core's
+ * (its logger and file store scoped to it) and those provided by plugins it depends on. It may provide only the tokens
+ * it lists in `provides`. A missing, undeclared or doubly provided service, a bad configuration value and any failure
+ * while registering become a PluginWiringError naming the plugin (and the token or variable involved).
  */
 export async function wirePlugins(plugins: readonly ServerPlugin[], options: WiringOptions): Promise<WiredPlugins> {
   const { root, licences, routes, closeHooks } = options;
   const registry = new ExtensionRegistry();
   const jobs: OwnedJob[] = [];
   const i18n: TranslationResources[] = [];
-  const providers = new Map<symbol, string>(options.coreTokens.map((token) => [token, 'core']));
+  const configs = new Map<string, object>();
+  const coreTokens = new Set<symbol>(options.coreTokens);
+  /** What each plugin provided: token → { owner, value }. */
+  const provided = new Map<symbol, { owner: string; value: unknown }>();
+  const byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]));
 
   for (const plugin of plugins) {
     const pluginId = plugin.manifest.id;
-    const container = root.createChildContainer();
-    assertProvided(container, pluginId, plugin.manifest.requires);
-    const context: ServerPluginContext = {
-      pluginId,
-      container,
-      resolve: (token) => resolveFor(container, pluginId, token),
-      provide(token, value) {
-        const owner = providers.get(token);
-        if (owner) {
-          throw new PluginWiringError(
-            `Plugins "${owner}" and "${pluginId}" both provide "${tokenName(token)}"; only one provider per token is allowed`,
-            pluginId,
-          );
-        }
-        providers.set(token, pluginId);
-        root.register(token, { useValue: value });
-      },
-      addRoute: (route) => routes.add({ pluginId, route }),
-      addJob(job) {
-        const owner = jobs.find((owned) => owned.job.id === job.id);
-        if (owner) {
-          throw new PluginWiringError(`Plugins "${owner.pluginId}" and "${pluginId}" both add job "${job.id}"`, pluginId);
-        }
-        jobs.push({ pluginId, job });
-      },
-      contribute: (point, value, gate) => registry.contribute(point, pluginId, value, gate),
-      contributions: (point) => licensedValues(registry, licences, point),
-      onClose: (hook) => closeHooks.push(hook),
+    const fail = (message: string): never => {
+      throw new PluginWiringError(`Plugin "${pluginId}" ${message}`, pluginId);
     };
+    const dependencies = dependencyClosure(plugin, byId);
+    const resolveDep = (token: Token<unknown>): unknown => {
+      if (coreTokens.has(token)) {
+        const value = root.resolve(token);
+        if (token === LoggerToken) return scopedLogger(value as never, pluginId);
+        if (token === FileStoreToken) return scopedFileStore(value as never, pluginId);
+        return value;
+      }
+      const entry = provided.get(token);
+      if (!entry) {
+        return fail(
+          `needs "${tokenName(token)}", but no plugin provides it. Install and enable the plugin that provides it and add it to dependsOn.`,
+        );
+      }
+      if (!dependencies.has(entry.owner)) {
+        return fail(`needs "${tokenName(token)}" from "${entry.owner}", but does not list "${entry.owner}" in dependsOn.`);
+      }
+      return entry.value;
+    };
+    const declaredProvides = new Set<symbol>(plugin.provides ?? []);
+
     try {
-      await plugin.register(context);
+      const deps = Object.fromEntries(Object.entries(plugin.deps ?? {}).map(([name, token]) => [name, resolveDep(token)]));
+      const config = plugin.config ? loadPluginConfig(pluginId, plugin.config, options.env ?? process.env) : {};
+      configs.set(pluginId, config);
+      const context: ServerPluginContext = {
+        pluginId,
+        config,
+        provide(token, value) {
+          if (!declaredProvides.has(token)) fail(`provides "${tokenName(token)}" without listing it in provides`);
+          const owner = coreTokens.has(token) ? 'core' : provided.get(token)?.owner;
+          if (owner) {
+            throw new PluginWiringError(
+              `Plugins "${owner}" and "${pluginId}" both provide "${tokenName(token)}"; only one provider per token is allowed`,
+              pluginId,
+            );
+          }
+          provided.set(token, { owner: pluginId, value });
+        },
+        addRoute: (route) => routes.add({ pluginId, route }),
+        addJob(job) {
+          const owner = jobs.find((owned) => owned.job.id === job.id);
+          if (owner) {
+            throw new PluginWiringError(`Plugins "${owner.pluginId}" and "${pluginId}" both add job "${job.id}"`, pluginId);
+          }
+          jobs.push({ pluginId, job });
+        },
+        contribute: (point, value, gate) => registry.contribute(point, pluginId, value, gate),
+        contributions: (point) => licensedValues(registry, licences, point),
+        onClose: (hook) => closeHooks.push(hook),
+      };
+      await plugin.register(context, deps as never);
     } catch (error) {
       if (error instanceof PluginWiringError) throw error;
       const message = `Plugin "${pluginId}" failed to register: ${(error as Error).message}`;
       throw Object.assign(new PluginWiringError(message, pluginId), { cause: error });
     }
+    for (const token of declaredProvides) {
+      if (provided.get(token)?.owner !== pluginId) fail(`lists "${tokenName(token)}" in provides but never provided it`);
+    }
     if (plugin.i18n) i18n.push(plugin.i18n);
   }
-  return { registry, jobs, i18n };
+  return {
+    registry,
+    jobs,
+    i18n,
+    configs,
+    provided: new Map([...provided].map(([token, entry]) => [token, entry.value])),
+  };
 }

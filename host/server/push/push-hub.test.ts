@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PUSH_TOPICS, type PushMessage } from '../../../core/common';
-import { PushHubToken } from '../../../core/server';
+import { PUSH_TOPICS, type PushMessage } from '@sensorium/core/common';
+import { PushHubToken } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
 import { UNAUTHORIZED_CLOSE_CODE } from './push-hub';
 

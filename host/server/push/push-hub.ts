@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { API_PREFIX, MAX_PUSH_SUBSCRIPTIONS, type PushMessage, type SessionUser } from '../../../core/common';
-import type { PushHub } from '../../../core/server';
+import { API_PREFIX, MAX_PUSH_SUBSCRIPTIONS, type PushMessage, type SessionUser } from '@sensorium/core/common';
+import type { PushHub } from '@sensorium/core/server';
 
 type Recipient = Parameters<NonNullable<Parameters<PushHub['publish']>[1]>>[0];
 

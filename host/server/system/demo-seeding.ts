@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DemoSeeder } from '../../../core/server';
+import type { DemoSeeder } from '@sensorium/core/server';
 import type { SystemSettings } from './settings';
 
 const SEEDED_KEY = 'demo.seeded';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../../core/server';
+import type { Database } from '@sensorium/core/server';
 
 /** GET /healthz for load balancers and orchestrators: 200 while the database answers, 503 otherwise. */
 export function registerHealthCheck(app: FastifyInstance, db: Database): void {

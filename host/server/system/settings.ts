@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../core/server';
+import type { Database } from '@sensorium/core/server';
 import { systemSettings } from '../db/schema';
 
 /** Core's key-value settings (table system_settings): generated secrets, what has been seeded. */

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { API_PREFIX, type SystemInfo } from '../../../core/common';
-import { defineRoute, HttpError, type ServerConfig } from '../../../core/server';
+import { API_PREFIX, type SystemInfo } from '@sensorium/core/common';
+import { defineRoute, HttpError, type ServerConfig } from '@sensorium/core/server';
 import packageJson from '../../../package.json';
 
 const LOGO_PATH = '/system/logo';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseLicences, type UserLevel } from '../../../core/common';
+import { parseLicences, type UserLevel } from '@sensorium/core/common';
 import {
   MqttToken,
   UserDirectoryToken,
@@ -10,7 +10,7 @@ import {
   type ObjectStorageConfig,
   type ServerConfig,
   type ServerPlugin,
-} from '../../../core/server';
+} from '@sensorium/core/server';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../start-server';
 import { seedPgliteDataDir } from './pglite-template';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { ObjectStorageConfig } from '../../../core/server';
+import type { ObjectStorageConfig } from '@sensorium/core/server';
 
 /** A real S3-compatible server (s3rver) on a random local port, for tests of object-storage mode. */
 export async function startS3Server(): Promise<{ config: ObjectStorageConfig; close(): Promise<void> }> {

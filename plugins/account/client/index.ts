@@ -1,5 +1,5 @@
-import { defineClientPlugin, routes } from '../../../core/client';
-import { LICENCES } from '../../../core/common';
+import { defineClientPlugin, routes } from '@sensorium/core/client';
+import { LICENCES } from '@sensorium/core/common';
 import { manifest } from '../manifest';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';

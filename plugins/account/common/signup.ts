@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type { UserLevel } from '../../../core/common';
+import type { UserLevel } from '@sensorium/core/common';
 
 /** Sign-up e-mail format (spec §5): a local part, @, a domain and a top-level domain of at least 2 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;

@@ -1,5 +1,5 @@
-import { ConfigToken, DatabaseToken, defineServerPlugin, MailerToken, UserDirectoryToken } from '../../../core/server';
-import { EndCustomerDirectoryToken } from '../../applications/common';
+import { ConfigToken, DatabaseToken, defineServerPlugin, MailerToken, UserDirectoryToken } from '@sensorium/core/server';
+import { EndCustomerDirectoryToken } from '@sensorium/applications/common';
 import { accountServerI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { CodeHasher } from './codes';
@@ -12,16 +12,22 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: accountServerI18n,
-  async register(context) {
-    const db = context.resolve(DatabaseToken);
+  deps: {
+    db: DatabaseToken,
+    mailer: MailerToken,
+    config: ConfigToken,
+    endCustomers: EndCustomerDirectoryToken,
+    users: UserDirectoryToken,
+  },
+  async register(context, { db, mailer, config, endCustomers, users }) {
     const [row] = await db.select({ secret: accountSecret.secret }).from(accountSecret).limit(1);
     const services = {
       db,
-      mailer: context.resolve(MailerToken),
-      config: context.resolve(ConfigToken),
+      mailer,
+      config,
       codes: new CodeHasher(row!.secret),
-      endCustomers: () => context.resolve(EndCustomerDirectoryToken),
-      users: context.resolve(UserDirectoryToken),
+      endCustomers: () => endCustomers,
+      users,
     };
     for (const route of [...signupRoutes(services), ...passwordRoutes(services)]) context.addRoute(route);
   },

@@ -1,4 +1,4 @@
-import type { Migration } from '../../../core/server';
+import type { Migration } from '@sensorium/core/server';
 
 /** The account plugin's tables: pending sign-ups, password-reset links and the secret that keys code hashes. */
 export const migrations: Migration[] = [

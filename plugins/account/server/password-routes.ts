@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { defineRoute, HttpError } from '../../../core/server';
+import { defineRoute, HttpError } from '@sensorium/core/server';
 import {
   EMAIL_PATTERN,
   ForgotPasswordInput,

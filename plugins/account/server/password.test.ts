@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken } from '../../../core/server';
+import { DatabaseToken } from '@sensorium/core/server';
 import {
   databaseBackends,
   startSmtpSink,

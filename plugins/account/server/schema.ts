@@ -1,5 +1,5 @@
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { UserLevel } from '../../../core/common';
+import type { UserLevel } from '@sensorium/core/common';
 
 // The plugin's own tables (migrations.ts).
 

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { PERMISSIONS, type PermissionKey } from '../../../core/common';
-import { defineRoute, HttpError, type Database, type Mailer, type ServerConfig, type UserDirectory } from '../../../core/server';
-import type { EndCustomerDirectory } from '../../applications/common';
+import { PERMISSIONS, type PermissionKey } from '@sensorium/core/common';
+import {
+  defineRoute,
+  HttpError,
+  type Database,
+  type Mailer,
+  type ServerConfig,
+  type UserDirectory,
+} from '@sensorium/core/server';
+import type { EndCustomerDirectory } from '@sensorium/applications/common';
 import {
   CompleteSignupInput,
   EMAIL_PATTERN,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken } from '../../../core/server';
+import { DatabaseToken } from '@sensorium/core/server';
 import { databaseBackends, startSmtpSink, startTestServer, type SmtpSink, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import account from './index';

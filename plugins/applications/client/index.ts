@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { appMenuItems, defineClientPlugin, headerActions, routes, sidebarItems } from '../../../core/client';
+import { appMenuItems, defineClientPlugin, headerActions, routes, sidebarItems } from '@sensorium/core/client';
 import { applicationSettingTabs } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';

@@ -1,5 +1,5 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
-import type { StoreEnv } from '../../../core/client';
+import type { StoreEnv } from '@sensorium/core/client';
 import {
   summariseEvents,
   type ApplicationListResponse,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePluginStore } from '../../../core/client';
+import { usePluginStore } from '@sensorium/core/client';
 import type { ApplicationsStore, ApplicationsStoreInstance } from './store';
 
 export const APPLICATIONS_STORE = 'applications';

@@ -1,5 +1,5 @@
-import { API_PREFIX } from '../../../core/common';
-import { useConsole } from '../../../core/client';
+import { API_PREFIX } from '@sensorium/core/common';
+import { useConsole } from '@sensorium/core/client';
 
 /**
  * The address of an application's logo for an <img> tag (which cannot send a header: the access token and a

@@ -1,4 +1,4 @@
-import { createToken, type SessionUser } from '../../../core/common';
+import { createToken, type SessionUser } from '@sensorium/core/common';
 import type { ApplicationOwner } from './tenancy-rule';
 
 /**

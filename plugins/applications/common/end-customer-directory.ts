@@ -1,4 +1,4 @@
-import { createToken } from '../../../core/common';
+import { createToken } from '@sensorium/core/common';
 import type { EndCustomer } from './types';
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createExtensionPoint } from '../../../core/common';
+import { createExtensionPoint } from '@sensorium/core/common';
 import type { EventSummaryRow } from './types';
 
 /**

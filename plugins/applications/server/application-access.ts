@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
-import { HttpError, type Database } from '../../../core/server';
+import type { SessionUser } from '@sensorium/core/common';
+import { HttpError, type Database } from '@sensorium/core/server';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '../common';
 import { applications, endCustomers } from './schema';
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, FileStoreToken, type ApplicationDataParticipant, type Database } from '../../../core/server';
+import { DatabaseToken, FileStoreToken, type ApplicationDataParticipant, type Database } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import { applicationDataParticipant } from './application-data-participant';
 import applications from './index';
 import { LogoStore } from './logo-store';
+import { scopedFileStore } from '../../../host/server/plugin-host/scoped-services';
 
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
@@ -18,7 +19,7 @@ describe.each(databaseBackends())('the application row and logo as application d
     server = await startTestServer({ backend, plugins: [applications] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
-    logos = new LogoStore(server.running.container.resolve(FileStoreToken));
+    logos = new LogoStore(scopedFileStore(server.running.container.resolve(FileStoreToken), 'applications'));
     participant = applicationDataParticipant(db, logos);
     await server.request('POST', '/api/application/new/', {
       token: admin,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ApplicationData, ApplicationDataParticipant, Database } from '../../../core/server';
+import type { ApplicationData, ApplicationDataParticipant, Database } from '@sensorium/core/server';
 import type { LogoStore } from './logo-store';
 import { applications } from './schema';
 

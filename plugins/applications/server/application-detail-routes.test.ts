@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationDataParticipants, defineServerPlugin, FileStoreToken } from '../../../core/server';
+import { applicationDataParticipants, defineServerPlugin, FileStoreToken } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from './index';
 

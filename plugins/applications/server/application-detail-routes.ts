@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString } from 'class-validator';
-import { defineRoute, HttpError, readUpload, type AnyRouteDefinition, type ApplicationDataOwners } from '../../../core/server';
+import { defineRoute, HttpError, readUpload, type AnyRouteDefinition, type ApplicationDataOwners } from '@sensorium/core/server';
 import { ApplicationPatchInput, LOGO_MAX_BYTES, LOGO_MIME_TYPES } from '../common';
 import type { ApplicationRepository } from './application-repository';
 import type { LogoStore } from './logo-store';

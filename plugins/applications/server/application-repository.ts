@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
-import { HttpError, type ApplicationDataOwners, type Database } from '../../../core/server';
+import type { SessionUser } from '@sensorium/core/common';
+import { HttpError, type ApplicationDataOwners, type Database } from '@sensorium/core/server';
 import type {
   ApplicationDetail,
   ApplicationListResponse,

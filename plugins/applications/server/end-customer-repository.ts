@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
-import { HttpError, type Database } from '../../../core/server';
+import type { SessionUser } from '@sensorium/core/common';
+import { HttpError, type Database } from '@sensorium/core/server';
 import { DEFAULT_END_CUSTOMER_ID, type EndCustomer } from '../common';
 import { applications, endCustomers } from './schema';
 import { visibleEndCustomers } from './tenancy';

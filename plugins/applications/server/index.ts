@@ -5,7 +5,7 @@ import {
   defineServerPlugin,
   demoSeeders,
   FileStoreToken,
-} from '../../../core/server';
+} from '@sensorium/core/server';
 import { ApplicationAccessToken, EndCustomerDirectoryToken, eventSummarySources } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
@@ -23,8 +23,9 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: applicationsI18n,
-  register(context) {
-    const db = context.resolve(DatabaseToken);
+  deps: { db: DatabaseToken, files: FileStoreToken },
+  provides: [ApplicationAccessToken, EndCustomerDirectoryToken],
+  register(context, { db, files }) {
     const customers = new EndCustomerRepository(db);
     const repository = new ApplicationRepository(db, customers);
     context.provide(ApplicationAccessToken, applicationAccess(db));
@@ -32,7 +33,7 @@ export default defineServerPlugin({
     for (const route of applicationRoutes(repository, customers, () => context.contributions(eventSummarySources))) {
       context.addRoute(route);
     }
-    const logos = new LogoStore(context.resolve(FileStoreToken));
+    const logos = new LogoStore(files);
     const dataOwners = () => ({
       participants: context.contributions(applicationDataParticipants),
       deletionHooks: context.contributions(applicationDeletionHooks),

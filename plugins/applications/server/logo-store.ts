@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOWNLOAD_URL_SECONDS, type FileStore } from '../../../core/server';
+import { DOWNLOAD_URL_SECONDS, type FileStore } from '@sensorium/core/server';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIONS).map(([type, ext]) => [ext, type]));
@@ -11,7 +11,7 @@ export class LogoStore {
   constructor(private readonly files: FileStore) {}
 
   private folder(appId: string): string {
-    return `applications/logos/${appId}/`;
+    return `logos/${appId}/`;
   }
 
   isLogoId(logoId: string): boolean {

@@ -1,4 +1,4 @@
-import type { Migration } from '../../../core/server';
+import type { Migration } from '@sensorium/core/server';
 
 export const migrations: Migration[] = [
   {

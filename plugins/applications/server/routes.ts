@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString } from 'class-validator';
-import { defineRoute, type AnyRouteDefinition } from '../../../core/server';
+import { defineRoute, type AnyRouteDefinition } from '@sensorium/core/server';
 import {
   ApplicationIdInput,
   EndCustomerInput,

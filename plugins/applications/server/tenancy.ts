@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
+import type { SessionUser } from '@sensorium/core/common';
 import { endCustomers } from './schema';
 
 /**

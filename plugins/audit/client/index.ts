@@ -1,4 +1,4 @@
-import { defineClientPlugin, routes, sidebarItems } from '../../../core/client';
+import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
 import { auditI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 

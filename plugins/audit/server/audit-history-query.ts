@@ -1,5 +1,5 @@
 import { IsIn } from 'class-validator';
-import { KeywordPageQuery } from '../../../core/server';
+import { KeywordPageQuery } from '@sensorium/core/server';
 import { AUDIT_PAGE_SIZES } from '../common';
 
 /** Query of GET /audit-history/: one page of the trail, newest first, optionally filtered by a keyword. */

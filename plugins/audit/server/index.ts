@@ -1,4 +1,4 @@
-import { AuditLogToken, defineRoute, defineServerPlugin, HttpError } from '../../../core/server';
+import { AuditLogToken, defineRoute, defineServerPlugin, HttpError } from '@sensorium/core/server';
 import { AuditHistoryQuery } from './audit-history-query';
 import { auditI18n } from '../common/i18n';
 import { manifest } from '../manifest';
@@ -6,8 +6,8 @@ import { manifest } from '../manifest';
 export default defineServerPlugin({
   manifest,
   i18n: auditI18n,
-  register(context) {
-    const auditLog = context.resolve(AuditLogToken);
+  deps: { auditLog: AuditLogToken },
+  register(context, { auditLog }) {
     context.addRoute(
       defineRoute({
         method: 'GET',

@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../../core/client';
+import type { HttpClient } from '@sensorium/core/client';
 import type { Backup } from '../common';
 
 const encode = encodeURIComponent;

@@ -1,5 +1,5 @@
-import { defineClientPlugin } from '../../../core/client';
-import { applicationSettingTabs } from '../../applications/common';
+import { defineClientPlugin } from '@sensorium/core/client';
+import { applicationSettingTabs } from '@sensorium/applications/common';
 import { backupsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { DataBackupTabLoader } from './components/data-backup-tab-loader';

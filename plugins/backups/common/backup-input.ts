@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { APPLICATION_ID_PATTERN } from '../../applications/common';
+import { APPLICATION_ID_PATTERN } from '@sensorium/applications/common';
 
 /** Body of POST /backup/{appId}; the Create Backup form validates with the same model (shell spec §5). */
 export class CreateBackupInput {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../core/server';
-import type { ApplicationOwner } from '../../applications/common';
+import type { Database } from '@sensorium/core/server';
+import type { ApplicationOwner } from '@sensorium/applications/common';
 
 // Read-only views of the applications plugin's tables, to find an application's owner: this plugin never writes them.
 // Whether a caller may see it is the applications plugin's rule (canSeeApplication).

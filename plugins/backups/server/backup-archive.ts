@@ -1,5 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { HttpError, type ApplicationData } from '../../../core/server';
+import { HttpError, type ApplicationData } from '@sensorium/core/server';
 import { BACKUP_FORMAT_VERSION, type BackupManifest } from '../common';
 
 const MANIFEST = 'manifest.json';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ApplicationDeletionHook, FileStore } from '../../../core/server';
+import type { ApplicationDeletionHook, FileStore } from '@sensorium/core/server';
 import { backups } from './schema';
 
 /** A deleted application's backups go with it: their rows in the deletion's transaction, their zips after it commits. */
@@ -10,7 +10,7 @@ export function backupDeletionHook(files: FileStore): ApplicationDeletionHook {
       await transaction.delete(backups).where(eq(backups.appId, appId));
     },
     async afterDelete(appId) {
-      await files.delete(`backups/${appId}`);
+      await files.delete(appId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
+import type { SessionUser } from '@sensorium/core/common';
 import {
   HttpError,
   type ApplicationData,
@@ -7,9 +7,9 @@ import {
   type Database,
   type FileStore,
   type PushHub,
-} from '../../../core/server';
+} from '@sensorium/core/server';
 import { BACKUP_FORMAT_VERSION, BACKUP_PROGRESS_TOPIC, type Backup, type BackupManifest, type BackupProgress } from '../common';
-import { canSeeApplication, type ApplicationOwner } from '../../applications/common';
+import { canSeeApplication, type ApplicationOwner } from '@sensorium/applications/common';
 import { applicationExists, findApplicationOwner } from './application-visibility';
 import { countRows, readArchive, writeArchive, type ParticipantExport } from './backup-archive';
 import { newFolderId } from './folder-id';
@@ -19,7 +19,7 @@ const NO_DATA: ApplicationData = { data: [], files: [] };
 /** Share of the progress bar the participants' exports take; zipping and storing take the rest. */
 const EXPORT_SHARE = 90;
 
-const fileKey = (appId: string, folder: string) => `backups/${appId}/${folder}.zip`;
+const fileKey = (appId: string, folder: string) => `${appId}/${folder}.zip`;
 
 function toBackup(row: typeof backups.$inferSelect): Backup {
   return {

@@ -5,7 +5,7 @@ import {
   defineServerPlugin,
   FileStoreToken,
   PushHubToken,
-} from '../../../core/server';
+} from '@sensorium/core/server';
 import { backupsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { backupDeletionHook } from './backup-deletion-hook';
@@ -17,9 +17,9 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: backupsI18n,
-  register(context) {
-    const files = context.resolve(FileStoreToken);
-    const service = new BackupService(context.resolve(DatabaseToken), files, context.resolve(PushHubToken), () =>
+  deps: { db: DatabaseToken, files: FileStoreToken, push: PushHubToken },
+  register(context, { db, files, push }) {
+    const service = new BackupService(db, files, push, () =>
       context.contributions(applicationDataParticipants),
     );
     for (const route of backupRoutes(service)) context.addRoute(route);

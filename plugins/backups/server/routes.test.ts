@@ -9,7 +9,7 @@ import {
   FileStoreToken,
   type Database,
   type FileStore,
-} from '../../../core/server';
+} from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import type { Backup, BackupManifest, BackupProgress } from '../common';
@@ -21,7 +21,9 @@ async function selectRows(db: Database, query: SQL): Promise<Record<string, unkn
 }
 
 // A plugin that owns a small per-application table and one file per application, to prove the mechanism end to end.
-const NOTES_FILE = (appId: string) => `backup-test/${appId}/note.txt`;
+const NOTES_FILE = (appId: string) => `${appId}/note.txt`;
+/** The same file as the whole file store names it: the plugin's store is scoped to its id. */
+const STORED_NOTES_FILE = (appId: string) => `backup-test-notes/${NOTES_FILE(appId)}`;
 const notesPlugin = defineServerPlugin({
   manifest: { id: 'backup-test-notes', version: '0.1.0', dependsOn: ['applications'] },
   migrations: [
@@ -30,9 +32,8 @@ const notesPlugin = defineServerPlugin({
       sql: 'CREATE TABLE backup_test_notes (id text NOT NULL, app_id text NOT NULL, body text NOT NULL, tags jsonb NOT NULL, PRIMARY KEY (app_id, id));',
     },
   ],
-  register(context) {
-    const db = context.resolve(DatabaseToken);
-    const files = context.resolve(FileStoreToken);
+  deps: { db: DatabaseToken, files: FileStoreToken },
+  register(context, { db, files }) {
     context.contribute(applicationDataParticipants, {
       id: 'backup-test.notes',
       order: 10,
@@ -85,7 +86,7 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
     await db.execute(
       sql`INSERT INTO backup_test_notes (id, app_id, body, tags) VALUES ('n1', ${appId}, 'Check pump', '["pump"]'), ('n2', ${appId}, 'Tank low', '{"level":3}')`,
     );
-    await files.put(NOTES_FILE(appId), Buffer.from('site notes'));
+    await files.put(STORED_NOTES_FILE(appId), Buffer.from('site notes'));
   };
 
   beforeAll(async () => {
@@ -132,7 +133,7 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
     }
     expect((await server.request('GET', '/api/backup/plant', { token: admin })).body).toEqual([]);
     expect((await download(`/api/backup/download/plant/${first.body.folder}?token=${admin}`)).status).toBe(404);
-    expect(await files.list('backups/plant')).toEqual([]);
+    expect(await files.list('backups/plant/')).toEqual([]);
   });
 
   it('restores the same application to exactly the backed-up data', async () => {
@@ -147,13 +148,13 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
     await db.execute(sql`UPDATE backup_test_notes SET body = 'Changed', tags = '[]' WHERE app_id = 'plant' AND id = 'n1'`);
     await db.execute(sql`DELETE FROM backup_test_notes WHERE app_id = 'plant' AND id = 'n2'`);
     await db.execute(sql`INSERT INTO backup_test_notes (id, app_id, body, tags) VALUES ('n3', 'plant', 'New', '[]')`);
-    await files.delete(NOTES_FILE('plant'));
+    await files.delete(STORED_NOTES_FILE('plant'));
 
     const restored = await server.request('POST', `/api/backup/plant/${backup.folder}/restore`, { token: admin, body: {} });
     expect(restored.status).toBe(200);
     expect(restored.body).toEqual({ appId: 'plant' });
     expect(await notesOf(db, 'plant')).toEqual(before);
-    expect((await files.get(NOTES_FILE('plant')))?.toString()).toBe('site notes');
+    expect((await files.get(STORED_NOTES_FILE('plant')))?.toString()).toBe('site notes');
     const after = (await server.request('GET', '/api/application/plant', { token: admin })).body;
     expect({ ...after, updateDate: undefined }).toEqual({ ...application, updateDate: undefined });
   });

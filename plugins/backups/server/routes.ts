@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { defineRoute, type AnyRouteDefinition } from '../../../core/server';
+import { defineRoute, type AnyRouteDefinition } from '@sensorium/core/server';
 import { CreateBackupInput, RestoreBackupInput } from '../common';
 import type { BackupService } from './backup-service';
 

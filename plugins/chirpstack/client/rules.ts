@@ -1,4 +1,4 @@
-import { isCompleteHexMask, PLAIN_EUI_MASK, PLAIN_KEY_MASK } from '../../nodes/common';
+import { isCompleteHexMask, PLAIN_EUI_MASK, PLAIN_KEY_MASK } from '@sensorium/nodes/common';
 
 const FILL_OUT = 'chirpstack.errors.fillOut';
 

@@ -1,5 +1,5 @@
-import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, ServerConfig, Uplink } from '../../../core/server';
-import { deleteAtDeviceServer } from '../../../core/server';
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, ServerConfig, Uplink } from '@sensorium/core/server';
+import { deleteAtDeviceServer } from '@sensorium/core/server';
 import { chirpstackDownlink, chirpstackUplink, UPLINK_FILTER } from './uplink';
 
 /** ChirpStack v4 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */

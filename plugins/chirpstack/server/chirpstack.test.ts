@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataSourceDirectoryToken } from '../../../core/server';
+import { DataSourceDirectoryToken } from '@sensorium/core/server';
 import { RecordingSink, recordingSinkPlugin } from '../../../host/server/data-sources/recording-sink';
 import { startTestServer, type TestServer } from '../../../host/server/testing';
 import chirpstack from './index';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigToken, type ServerConfig } from '../../../core/server';
+import { ConfigToken, type ServerConfig } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import nodes from '../../nodes/server';

@@ -1,4 +1,4 @@
-import type { DeviceCommand, Uplink } from '../../../core/server';
+import type { DeviceCommand, Uplink } from '@sensorium/core/server';
 
 /** The ChirpStack v4 uplink topic (application/{applicationId}/device/{devEui}/event/up). */
 export const UPLINK_FILTER = 'application/+/device/+/event/up';

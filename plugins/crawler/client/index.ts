@@ -1,4 +1,4 @@
-import { dataSourceForms, defineClientPlugin } from '../../../core/client';
+import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { CrawlerForm } from './form';
 import { crawlerClientI18n } from './i18n';

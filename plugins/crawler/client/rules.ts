@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../../nodes/common';
+import { isHttpUrl } from '@sensorium/nodes/common';
 
 /** Spec 5: the crawler's target URL — empty: 'Please fill out the form.', otherwise it must be a URL ('Invalid URL.'). */
 export function fieldErrors(value: Record<string, unknown>): Record<string, string> {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken } from '../../../core/server';
+import { DatabaseToken } from '@sensorium/core/server';
 import { RecordingSink, recordingSinkPlugin } from '../../../host/server/data-sources/recording-sink';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import { crawlerPlugin } from './index';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { Database, DataSourceAdapter, DataSourceSink, Uplink } from '../../../core/server';
+import type { Database, DataSourceAdapter, DataSourceSink, Uplink } from '@sensorium/core/server';
 
 /** The columns of the nodes plugin's node_items the crawler reads (read only; the nodes plugin owns the table). */
 const nodeItems = pgTable('node_items', {

@@ -1,4 +1,4 @@
-import { dataSourceAdapters, DatabaseToken, defineServerPlugin, type ServerPlugin } from '../../../core/server';
+import { dataSourceAdapters, DatabaseToken, defineServerPlugin, type ServerPlugin } from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { CrawlerAdapter } from './crawler';
 
@@ -6,8 +6,9 @@ import { CrawlerAdapter } from './crawler';
 export function crawlerPlugin(tickMs = 5000): ServerPlugin {
   return defineServerPlugin({
     manifest,
-    register(context) {
-      const adapter = new CrawlerAdapter(context.resolve(DatabaseToken), (target, error) =>
+    deps: { db: DatabaseToken },
+    register(context, { db }) {
+      const adapter = new CrawlerAdapter(db, (target, error) =>
         console.warn(`crawler: ${target.appId}/${target.itemName}: ${error instanceof Error ? error.message : String(error)}`),
       );
       context.contribute(dataSourceAdapters, adapter);

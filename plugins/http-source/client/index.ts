@@ -1,4 +1,4 @@
-import { dataSourceForms, defineClientPlugin } from '../../../core/client';
+import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { HttpSourceForm } from './form';
 import { httpSourceClientI18n } from './i18n';

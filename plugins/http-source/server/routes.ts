@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { defineRoute, HttpError, type AnyRouteDefinition, type DataSourceSink } from '../../../core/server';
-import type { ApplicationAccess } from '../../applications/common';
+import { defineRoute, HttpError, type AnyRouteDefinition, type DataSourceSink } from '@sensorium/core/server';
+import type { ApplicationAccess } from '@sensorium/applications/common';
 
 class IngestParams {
   @IsString()

@@ -1,4 +1,4 @@
-import { defineClientPlugin, routes, sidebarItems } from '../../../core/client';
+import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';

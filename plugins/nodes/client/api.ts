@@ -1,4 +1,4 @@
-import { readApiError, type HttpClient } from '../../../core/client';
+import { readApiError, type HttpClient } from '@sensorium/core/client';
 import type { Command, FieldPreference } from '../common/field-preference';
 import type { HistoryResponse, Item, RawDataSearchResponse, StructureNode, TreeResponse } from '../common/types';
 

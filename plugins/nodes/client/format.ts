@@ -1,4 +1,4 @@
-import { LANGUAGE_TAGS, type Language } from '../../../core/common';
+import { LANGUAGE_TAGS, type Language } from '@sensorium/core/common';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -1,4 +1,4 @@
-import { appMenuItems, defineClientPlugin, routes } from '../../../core/client';
+import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { nodesClientI18n } from './i18n';
 

@@ -1,4 +1,4 @@
-import { usePush } from '../../../core/client';
+import { usePush } from '@sensorium/core/client';
 import type { NodeValuesPush } from './api';
 
 /** The push topic of live item values (contract "Nodes plugin"). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { ApplicationData, ApplicationDataParticipant, Database } from '../../../core/server';
+import type { ApplicationData, ApplicationDataParticipant, Database } from '@sensorium/core/server';
 import { contacts, fieldHistory, nodeEvents, nodeItems, rawData } from './schema';
 
 type Row = Record<string, unknown>;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { ConfigToken, DatabaseToken, FileStoreToken, type Database } from '../../../core/server';
+import { ConfigToken, DatabaseToken, FileStoreToken, type Database } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import type { Item } from '../common/types';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { HttpError, type Database } from '../../../core/server';
-import type { EventSummaryRow, EventSummarySource } from '../../applications/common';
+import { HttpError, type Database } from '@sensorium/core/server';
+import type { EventSummaryRow, EventSummarySource } from '@sensorium/applications/common';
 import type { RawDataSearchInput } from '../common/inputs';
 import {
   REALTIME_LIMIT,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, DataSourceSinkToken, type Database, type Uplink } from '../../../core/server';
+import { DatabaseToken, DataSourceSinkToken, type Database, type Uplink } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import { DEMO_DEVICES, DEMO_SITES } from '../common/demo-devices';
@@ -43,7 +43,7 @@ describe.each(databaseBackends())('nodes demo seeder on %s', (backend) => {
   });
 
   it('raises a red alarm when a demo temperature passes 30 °C and clears it when it falls back', async () => {
-    const sink = server.running.container.resolve(DataSourceSinkToken);
+    const sink = server.running.resolve(DataSourceSinkToken);
     const device = DEMO_DEVICES.find((entry) => entry.behaviour === 'alarm-cycle')!;
     const uplink = (n: number, temperature: number): Uplink => ({
       source: device.source,

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Database, DemoSeeder } from '../../../core/server';
+import type { Database, DemoSeeder } from '@sensorium/core/server';
 import { DEMO_DEVICES, DEMO_SITES, type DemoDevice } from '../common/demo-devices';
 import {
   defaultFieldPreference,

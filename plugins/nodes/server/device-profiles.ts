@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { defineRoute, HttpError, type AnyRouteDefinition, type Database } from '../../../core/server';
-import type { ApplicationAccess } from '../../applications/common';
+import { defineRoute, HttpError, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
+import type { ApplicationAccess } from '@sensorium/applications/common';
 import {
   profileSourceOf,
   type DeviceExtraInfoSetting,

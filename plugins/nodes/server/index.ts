@@ -3,14 +3,14 @@ import {
   ConfigToken,
   DatabaseToken,
   DataSourceDirectoryToken,
+  DataSourceSinkToken,
   defineServerPlugin,
   demoSeeders,
   FileStoreToken,
   PushHubToken,
-  type DataSourceDirectory,
-} from '../../../core/server';
-import { PUSH_TOPICS } from '../../../core/common';
-import { ApplicationAccessToken, canSeeApplication, eventSummarySources } from '../../applications/common';
+} from '@sensorium/core/server';
+import { PUSH_TOPICS } from '@sensorium/core/common';
+import { ApplicationAccessToken, canSeeApplication, eventSummarySources } from '@sensorium/applications/common';
 import { nodesI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { nodesDataParticipant } from './application-data-participant';
@@ -32,22 +32,24 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: nodesI18n,
-  register(context) {
-    const db = context.resolve(DatabaseToken);
-    const access = context.resolve(ApplicationAccessToken);
-    // The host fills the directory once every plugin is wired: look it up at call time.
-    const directory = (): DataSourceDirectory | undefined =>
-      context.container.isRegistered(DataSourceDirectoryToken, true)
-        ? context.container.resolve(DataSourceDirectoryToken)
-        : undefined;
-    const items = new ItemRepository(db, directory);
+  deps: {
+    db: DatabaseToken,
+    access: ApplicationAccessToken,
+    directory: DataSourceDirectoryToken,
+    files: FileStoreToken,
+    config: ConfigToken,
+    hub: PushHubToken,
+  },
+  provides: [DataSourceSinkToken],
+  register(context, { db, access, directory, files, config, hub }) {
+    const items = new ItemRepository(db, () => directory);
     for (const route of nodeRoutes(db, items, access)) context.addRoute(route);
     // Device profiles, site / floor plan images, location search and the Excel export (node console, part 2).
-    const objects = new NodeObjectStore(context.resolve(FileStoreToken));
+    const objects = new NodeObjectStore(files);
     for (const route of [
       ...deviceProfileRoutes(db, access),
       ...siteObjectRoutes(db, items, access, objects),
-      ...locationRoutes(context.resolve(ConfigToken)),
+      ...locationRoutes(config),
       ...rawDataExcelRoutes(db, access),
     ])
       context.addRoute(route);
@@ -57,8 +59,7 @@ export default defineServerPlugin({
     context.contribute(demoSeeders, nodesDemoSeeder(db, items));
     // The ingest (DataSourceSink, connection and processing jobs, live push); after a preference or override change the
     // API has it re-apply the preferences to the current values, so ranges, events and the live view follow at once.
-    const ingest = registerIngest(context, { db, access });
-    const hub = context.resolve(PushHubToken);
+    const ingest = registerIngest(context, { db, access, push: hub });
     items.hooks = {
       reevaluate: async (_appId, uuid) => {
         await ingest.refresh([uuid]);

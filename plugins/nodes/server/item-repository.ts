@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { HttpError, type Database, type DataSourceDirectory, type DeviceCommand } from '../../../core/server';
+import { HttpError, type Database, type DataSourceDirectory, type DeviceCommand } from '@sensorium/core/server';
 import {
   defaultNotificationSetting,
   defaultTaskSetting,

@@ -1,5 +1,5 @@
-import { LANGUAGE_TAGS, type Language } from '../../../core/common';
-import { defineRoute, type AnyRouteDefinition, type ServerConfig } from '../../../core/server';
+import { LANGUAGE_TAGS, type Language } from '@sensorium/core/common';
+import { defineRoute, type AnyRouteDefinition, type ServerConfig } from '@sensorium/core/server';
 import type { LocationResult } from '../common/device-profiles';
 import { LocationAddressParams, LocationLangQuery, LocationQueryParams } from '../common/extra-inputs';
 

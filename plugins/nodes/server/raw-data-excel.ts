@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import * as XLSX from 'xlsx';
-import { defineRoute, type AnyRouteDefinition, type Database } from '../../../core/server';
-import type { ApplicationAccess } from '../../applications/common';
+import { defineRoute, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
+import type { ApplicationAccess } from '@sensorium/applications/common';
 import { RawDataSearchInput } from '../common/inputs';
 import type { RawDataRow } from '../common/types';
 import { searchRawData } from './data-queries';

@@ -6,7 +6,7 @@ import {
   type Database,
   type DataSourceAdapter,
   type DeviceCommand,
-} from '../../../core/server';
+} from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import { defaultFieldPreference, defaultFirstRange, nextRange } from '../common/field-preference';

@@ -1,5 +1,5 @@
-import { defineRoute, type AnyRouteDefinition, type Database } from '../../../core/server';
-import type { ApplicationAccess } from '../../applications/common';
+import { defineRoute, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
+import type { ApplicationAccess } from '@sensorium/applications/common';
 import {
   AddItemInput,
   DeleteItemQuery,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ApplicationData, ApplicationDataParticipant, Database } from '../../../core/server';
+import type { ApplicationData, ApplicationDataParticipant, Database } from '@sensorium/core/server';
 import { OBJECT_NAME_PATTERN } from '../common/extra-inputs';
 import { deviceProfiles } from './device-profiles';
 import type { NodeObjectStore } from './site-objects';

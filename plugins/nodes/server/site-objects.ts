@@ -8,8 +8,8 @@ import {
   type AnyRouteDefinition,
   type Database,
   type FileStore,
-} from '../../../core/server';
-import type { ApplicationAccess } from '../../applications/common';
+} from '@sensorium/core/server';
+import type { ApplicationAccess } from '@sensorium/applications/common';
 import { SITE_IMAGE_MAX_BYTES, SITE_IMAGE_MIME_TYPES, type ObjectKind } from '../common/device-profiles';
 import {
   FloorPlanInput,
@@ -42,7 +42,7 @@ export class NodeObjectStore {
   constructor(private readonly files: FileStore) {}
 
   folder(appId: string): string {
-    return `nodes/objects/${appId}/`;
+    return `objects/${appId}/`;
   }
 
   async save(appId: string, mimeType: string, content: Buffer): Promise<string> {

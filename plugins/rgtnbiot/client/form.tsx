@@ -1,4 +1,4 @@
-import { DataSourceFields, type DataSourceFieldSpec, type DataSourceFormProps } from '../../../core/client';
+import { DataSourceFields, type DataSourceFieldSpec, type DataSourceFormProps } from '@sensorium/core/client';
 import { fieldErrors } from './rules';
 
 const FIELDS: readonly DataSourceFieldSpec[] = [

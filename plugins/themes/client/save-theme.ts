@@ -1,4 +1,4 @@
-import type { HttpClient } from '../../../core/client';
+import type { HttpClient } from '@sensorium/core/client';
 import { BACKGROUND_IMAGE_FIELD, type ThemeProfile, type ThemeProfileInput } from '../common';
 
 /** What the form holds for the background: the stored image, none, or a file chosen but not yet uploaded. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DOWNLOAD_URL_SECONDS, type FileStore, type Upload } from '../../../core/server';
+import { DOWNLOAD_URL_SECONDS, type FileStore, type Upload } from '@sensorium/core/server';
 import { BACKGROUND_IMAGE_TYPES } from '../common';
 
-const FOLDER = 'themes/backgrounds';
+const FOLDER = 'backgrounds';
 /** Stored names are generated here, so a name from a URL that does not look like one is never a file of ours. */
 export const BACKGROUND_IMAGE_NAME = /^[a-z0-9-]+\.(png|jpg|gif|webp)$/;
 

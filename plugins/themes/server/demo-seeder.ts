@@ -1,4 +1,4 @@
-import { DEMO_OPERATOR, type DemoSeeder } from '../../../core/server';
+import { DEMO_OPERATOR, type DemoSeeder } from '@sensorium/core/server';
 import type { ThemeRepository } from './theme-repository';
 
 const DEMO_THEMES = [

@@ -1,4 +1,4 @@
-import { DatabaseToken, defineServerPlugin, demoSeeders, FileStoreToken } from '../../../core/server';
+import { DatabaseToken, defineServerPlugin, demoSeeders, FileStoreToken } from '@sensorium/core/server';
 import { themesI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { BackgroundImages } from './background-images';
@@ -11,9 +11,10 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: themesI18n,
-  register(context) {
-    const repository = new ThemeRepository(context.resolve(DatabaseToken));
-    const images = new BackgroundImages(context.resolve(FileStoreToken));
+  deps: { db: DatabaseToken, files: FileStoreToken },
+  register(context, { db, files }) {
+    const repository = new ThemeRepository(db);
+    const images = new BackgroundImages(files);
     for (const route of themeRoutes(repository, images)) context.addRoute(route);
     context.contribute(demoSeeders, themesDemoSeeder(repository));
   },

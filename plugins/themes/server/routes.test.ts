@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserLevel } from '../../../core/common';
+import type { UserLevel } from '@sensorium/core/common';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import themes from './index';
 

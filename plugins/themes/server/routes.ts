@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { defineRoute, HttpError, readUpload, type AnyRouteDefinition } from '../../../core/server';
+import { defineRoute, HttpError, readUpload, type AnyRouteDefinition } from '@sensorium/core/server';
 import {
   BACKGROUND_IMAGE_FIELD,
   BACKGROUND_IMAGE_MAX_BYTES,

@@ -1,6 +1,6 @@
 import { eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
-import { HttpError } from '../../../core/server';
+import type { SessionUser } from '@sensorium/core/common';
+import { HttpError } from '@sensorium/core/server';
 import { themeProfiles } from './schema';
 
 /**

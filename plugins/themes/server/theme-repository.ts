@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
-import { HttpError, type Database } from '../../../core/server';
+import type { SessionUser } from '@sensorium/core/common';
+import { HttpError, type Database } from '@sensorium/core/server';
 import { NEW_THEME_DEFAULTS, type DashboardTheme, type ThemeProfile, type ThemeProfileInput } from '../common';
 import { themeProfiles } from './schema';
 import { owningOrganisation, visibleThemes } from './tenancy';

@@ -1,5 +1,5 @@
-import { DataSourceFields, type DataSourceFieldSpec, type DataSourceFormProps } from '../../../core/client';
-import { applyHexMask, type HexMask, PLAIN_ADDRESS_MASK, PLAIN_EUI_MASK, PLAIN_KEY_MASK } from '../../nodes/common';
+import { DataSourceFields, type DataSourceFieldSpec, type DataSourceFormProps } from '@sensorium/core/client';
+import { applyHexMask, type HexMask, PLAIN_ADDRESS_MASK, PLAIN_EUI_MASK, PLAIN_KEY_MASK } from '@sensorium/nodes/common';
 import { fieldErrors } from './rules';
 
 type Value = Record<string, unknown>;

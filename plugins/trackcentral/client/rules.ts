@@ -1,4 +1,4 @@
-import { isCompleteHexMask, PLAIN_ADDRESS_MASK, PLAIN_EUI_MASK, PLAIN_KEY_MASK, type HexMask } from '../../nodes/common';
+import { isCompleteHexMask, PLAIN_ADDRESS_MASK, PLAIN_EUI_MASK, PLAIN_KEY_MASK, type HexMask } from '@sensorium/nodes/common';
 
 const FILL_OUT = 'trackcentral.errors.fillOut';
 

@@ -1,5 +1,5 @@
-import { DataSourceFields, type DataSourceFieldSpec, type DataSourceFormProps } from '../../../core/client';
-import { applyHexMask, type HexMask, TTN_ADDRESS_MASK, TTN_EUI_MASK, TTN_KEY_MASK } from '../../nodes/common';
+import { DataSourceFields, type DataSourceFieldSpec, type DataSourceFormProps } from '@sensorium/core/client';
+import { applyHexMask, type HexMask, TTN_ADDRESS_MASK, TTN_EUI_MASK, TTN_KEY_MASK } from '@sensorium/nodes/common';
 import { fieldErrors } from './rules';
 
 const otaa = (value: Record<string, unknown>) => value.activateMethod !== 'ABP';

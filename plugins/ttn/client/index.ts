@@ -1,4 +1,4 @@
-import { dataSourceForms, defineClientPlugin } from '../../../core/client';
+import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { TtnForm } from './form';
 import { ttnClientI18n } from './i18n';

@@ -1,4 +1,4 @@
-import { isCompleteHexMask, TTN_ADDRESS_MASK, TTN_EUI_MASK, TTN_KEY_MASK, type HexMask } from '../../nodes/common';
+import { isCompleteHexMask, TTN_ADDRESS_MASK, TTN_EUI_MASK, TTN_KEY_MASK, type HexMask } from '@sensorium/nodes/common';
 
 const FILL_OUT = 'ttn.errors.fillOut';
 /** The Things Stack device ids: lower-case letters, digits and hyphens, at most 36 characters. */

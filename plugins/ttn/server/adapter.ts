@@ -1,5 +1,5 @@
-import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, ServerConfig, Uplink } from '../../../core/server';
-import { deleteAtDeviceServer } from '../../../core/server';
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, ServerConfig, Uplink } from '@sensorium/core/server';
+import { deleteAtDeviceServer } from '@sensorium/core/server';
 import { ttsDownlink, ttsUplink, UPLINK_FILTER } from './uplink';
 
 /** The Things Stack v3 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */

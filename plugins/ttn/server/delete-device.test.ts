@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../../core/server';
+import type { ServerConfig } from '@sensorium/core/server';
 import { TtsAdapter } from './adapter';
 
 interface Recorded {

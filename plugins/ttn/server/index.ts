@@ -1,10 +1,11 @@
-import { ConfigToken, dataSourceAdapters, defineServerPlugin, MqttToken } from '../../../core/server';
+import { ConfigToken, dataSourceAdapters, defineServerPlugin, MqttToken } from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { TtsAdapter } from './adapter';
 
 export default defineServerPlugin({
   manifest,
-  register(context) {
-    context.contribute(dataSourceAdapters, new TtsAdapter(context.resolve(MqttToken), context.resolve(ConfigToken)));
+  deps: { mqtt: MqttToken, config: ConfigToken },
+  register(context, { mqtt, config }) {
+    context.contribute(dataSourceAdapters, new TtsAdapter(mqtt, config));
   },
 });

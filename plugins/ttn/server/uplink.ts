@@ -1,4 +1,4 @@
-import type { DeviceCommand, Uplink } from '../../../core/server';
+import type { DeviceCommand, Uplink } from '@sensorium/core/server';
 
 /** The Things Stack v3 uplink topic (v3/{application-id}@{tenant-id}/devices/{device-id}/up). */
 export const UPLINK_FILTER = 'v3/+/devices/+/up';

@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { TFunction } from 'i18next';
-import { readApiError } from '../../../core/client';
+import { readApiError } from '@sensorium/core/client';
 
 export type FieldErrors = Record<string, string>;
 

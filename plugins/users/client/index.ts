@@ -1,4 +1,4 @@
-import { appMenuItems, defineClientPlugin, routes, sidebarItems } from '../../../core/client';
+import { appMenuItems, defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
 import { usersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 

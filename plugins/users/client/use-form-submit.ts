@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../core/client';
+import { useNotify } from '@sensorium/core/client';
 import { serverFeedback, type FieldErrors } from './form';
 
 /**

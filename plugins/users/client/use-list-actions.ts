@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { readApiError, useNotify } from '../../../core/client';
+import { readApiError, useNotify } from '@sensorium/core/client';
 
 /**
  * What a list page does after a change: `done` closes the dialog, confirms and reloads; `attempt` runs a call from a

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useHttp } from '../../../core/client';
+import { useHttp } from '@sensorium/core/client';
 import { USERS_PAGE_SIZE } from '../common';
 
 /** One page of a searchable server list (users, user groups): keyword and offset, reloaded on change. */

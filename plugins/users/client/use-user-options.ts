@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useHttp } from '../../../core/client';
+import { useHttp } from '@sensorium/core/client';
 import type { UserGroupPage } from '../common';
 import type { UserOptions } from './components/user-dialog';
 

@@ -13,7 +13,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { USER_LEVELS, type UserLevel } from '../../../core/common';
+import { USER_LEVELS, type UserLevel } from '@sensorium/core/common';
 import { CREDENTIAL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './types';
 
 // Inputs of the users plugin's routes, shared by the forms (which validate with them before sending) and the server.

@@ -1,4 +1,4 @@
-import type { PermissionKey, UserLevel } from '../../../core/common';
+import type { PermissionKey, UserLevel } from '@sensorium/core/common';
 
 /** One account as the Users page shows it (accounts spec §3, user overview vocabulary). */
 export interface UserRow {

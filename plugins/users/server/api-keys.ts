@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { HttpError, type CredentialVerifier, type Database } from '../../../core/server';
+import { HttpError, type CredentialVerifier, type Database } from '@sensorium/core/server';
 import type { ApiKeyRow, NewApiKey } from '../common';
 import { apiKeys } from './schema';
 import { uuidOrNotFound } from './tenancy';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
-import { HttpError, type ApplicationDeletionHook, type Database } from '../../../core/server';
-import { canSeeApplication, type ApplicationAccess } from '../../applications/common';
+import type { SessionUser } from '@sensorium/core/common';
+import { HttpError, type ApplicationDeletionHook, type Database } from '@sensorium/core/server';
+import { canSeeApplication, type ApplicationAccess } from '@sensorium/applications/common';
 import type { ApplicationGroupRow, ApplicationUserRow, ApplicationUsers } from '../common';
 import { applicationGroups, applicationUsers, userGroups, users } from './schema';
 import { assertManager, manageableGroups, manageableUsers, uuidOrNotFound } from './tenancy';

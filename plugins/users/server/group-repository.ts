@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
-import { HttpError, type Database, type KeywordPageQuery, type UserDirectory } from '../../../core/server';
+import type { SessionUser } from '@sensorium/core/common';
+import { HttpError, type Database, type KeywordPageQuery, type UserDirectory } from '@sensorium/core/server';
 import type { UserGroupInput, UserGroupPage, UserGroupPatchInput, UserGroupRow } from '../common';
 import { userGroups, users } from './schema';
 import { assertWithin, manageableGroups, uuidOrNotFound } from './tenancy';

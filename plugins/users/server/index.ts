@@ -4,8 +4,8 @@ import {
   DatabaseToken,
   defineServerPlugin,
   UserDirectoryToken,
-} from '../../../core/server';
-import { ApplicationAccessToken } from '../../applications/common';
+} from '@sensorium/core/server';
+import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { usersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { ApiKeyRepository, apiKeyVerifier } from './api-keys';
@@ -20,16 +20,15 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: usersI18n,
-  register(context) {
-    const db = context.resolve(DatabaseToken);
-    const directory = context.resolve(UserDirectoryToken);
+  deps: { db: DatabaseToken, directory: UserDirectoryToken, access: ApplicationAccessToken },
+  register(context, { db, directory, access }) {
     const keys = new ApiKeyRepository(db);
     const services: UserServices = {
       users: new UserRepository(db, directory),
       groups: new GroupRepository(db, directory),
       account: new MyAccountService(db, directory),
       keys,
-      applicationUsers: new ApplicationUserRepository(db, context.resolve(ApplicationAccessToken)),
+      applicationUsers: new ApplicationUserRepository(db, access),
     };
     for (const route of [...userRoutes(services), ...accountRoutes(services), ...applicationUserRoutes(services)]) {
       context.addRoute(route);

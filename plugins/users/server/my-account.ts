@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { SessionUser } from '../../../core/common';
-import { HttpError, type Database, type UserDirectory } from '../../../core/server';
+import type { SessionUser } from '@sensorium/core/common';
+import { HttpError, type Database, type UserDirectory } from '@sensorium/core/server';
 import type { MyAccount, ProfileInput } from '../common';
 import { accountColumns, endCustomers, userGroups, users } from './schema';
 

@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { defineRoute, KeywordPageQuery, type AnyRouteDefinition } from '../../../core/server';
+import { defineRoute, KeywordPageQuery, type AnyRouteDefinition } from '@sensorium/core/server';
 import {
   ApiKeyInput,
   ApplicationGroupInput,

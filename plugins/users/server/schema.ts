@@ -1,5 +1,5 @@
 import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PermissionKey, UserLevel } from '../../../core/common';
+import type { PermissionKey, UserLevel } from '@sensorium/core/common';
 
 // Core's `users` and `user_groups` (the columns this plugin reads and writes, plus the ones its migrations add),
 // the applications plugin's `end_customers` (read only), and this plugin's own tables.

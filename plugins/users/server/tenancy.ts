@@ -1,6 +1,6 @@
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PermissionKey, SessionUser } from '../../../core/common';
-import { HttpError } from '../../../core/server';
+import type { PermissionKey, SessionUser } from '@sensorium/core/common';
+import { HttpError } from '@sensorium/core/server';
 import { endCustomers, userGroups, users } from './schema';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

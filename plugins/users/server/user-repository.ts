@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { PermissionKey, SessionUser, UserLevel } from '../../../core/common';
-import { HttpError, type Database, type KeywordPageQuery, type UserDirectory } from '../../../core/server';
+import type { PermissionKey, SessionUser, UserLevel } from '@sensorium/core/common';
+import { HttpError, type Database, type KeywordPageQuery, type UserDirectory } from '@sensorium/core/server';
 import type { NewUserInput, UserPage, UserPatchInput, UserRow } from '../common';
 import { accountColumns, endCustomers, userGroups, users } from './schema';
 import { assertWithin, assignableCustomers, manageableGroups, manageableUsers, uuidOrNotFound } from './tenancy';

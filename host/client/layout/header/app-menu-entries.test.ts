@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppMenuItemContribution } from '../../../../core/client';
+import type { AppMenuItemContribution } from '@sensorium/core/client';
 import { appMenuEntries, appMenuHref } from './app-menu-entries';
 
 const item = (id: string, order: number, group?: 'settings'): AppMenuItemContribution => ({

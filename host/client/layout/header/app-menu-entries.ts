@@ -1,4 +1,4 @@
-import type { AppMenuItemContribution } from '../../../../core/client';
+import type { AppMenuItemContribution } from '@sensorium/core/client';
 
 export type AppMenuEntry =
   | { kind: 'item'; item: AppMenuItemContribution }

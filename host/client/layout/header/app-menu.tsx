@@ -16,7 +16,7 @@ import { AppsRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { appMenuItems, useContributions, useSession, type AppMenuItemContribution } from '../../../../core/client';
+import { appMenuItems, useContributions, useSession, type AppMenuItemContribution } from '@sensorium/core/client';
 import { appMenuEntries, appMenuHref } from './app-menu-entries';
 
 const useStyles = makeStyles({

@@ -3,7 +3,7 @@ import { NavigationRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { CompanyLogo, LanguageMenu, appIdFromPath, headerActions, useContributions, useRootStore } from '../../../../core/client';
+import { CompanyLogo, LanguageMenu, appIdFromPath, headerActions, useContributions, useRootStore } from '@sensorium/core/client';
 import { AppMenu } from './app-menu';
 import { UserMenu } from './user-menu';
 

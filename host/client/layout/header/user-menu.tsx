@@ -14,7 +14,7 @@ import { PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../../../core/client';
+import { useSession } from '@sensorium/core/client';
 
 export const MY_ACCOUNT_PATH = '/account-management/my-account';
 

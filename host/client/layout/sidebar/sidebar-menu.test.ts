@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SidebarGroupContribution, SidebarItemContribution } from '../../../../core/client';
+import type { SidebarGroupContribution, SidebarItemContribution } from '@sensorium/core/client';
 import { buildSidebarMenu, initialMenuState, itemKey, searchMenu, toggleGroup, type SidebarGroup } from './sidebar-menu';
 
 const Icon = () => null;

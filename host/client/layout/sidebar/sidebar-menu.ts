@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { menuUrl, type SidebarGroupContribution, type SidebarItemContribution } from '../../../../core/client';
+import { menuUrl, type SidebarGroupContribution, type SidebarItemContribution } from '@sensorium/core/client';
 
 /** The sidebar's pure logic (spec §3 Menu item, §4 Menu item state): building, toggling and searching the menu. */
 

@@ -17,7 +17,7 @@ import {
   useRootStore,
   useSessionUser,
   useSystemInfo,
-} from '../../../../core/client';
+} from '@sensorium/core/client';
 import { MOBILE_QUERY, useMediaQuery } from '../use-media-query';
 import { FloatingSubmenu, FLOATING_SUBMENU_HIDE_DELAY_MS } from './floating-submenu';
 import {

@@ -3,7 +3,7 @@ import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { CompanyLogo, LanguageMenu, useSystemInfo } from '../../../../core/client';
+import { CompanyLogo, LanguageMenu, useSystemInfo } from '@sensorium/core/client';
 
 /** Copyright year of the account screens' footer (accounts spec §2). */
 export const COPYRIGHT_YEAR = 2025;

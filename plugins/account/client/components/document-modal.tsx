@@ -13,7 +13,7 @@ import {
 import DOMPurify from 'dompurify';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../../core/common';
+import { LANGUAGES, type Language } from '@sensorium/core/common';
 import { DOCUMENTS, type DocumentName } from '../lib/documents';
 
 const useStyles = makeStyles({

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../../../core/client';
+import { useHttp } from '@sensorium/core/client';
 import { createAccountApi, type AccountApi } from '../lib/account-api';
 import type { FailureText } from '../lib/messages';
 

@@ -1,5 +1,5 @@
 import { isHTTPError } from 'ky';
-import { readApiError, type HttpClient, type TokenPair } from '../../../../core/client';
+import { readApiError, type HttpClient, type TokenPair } from '@sensorium/core/client';
 
 /** The calls of the account screens (accounts spec §7; paths per the accounts contract). */
 

@@ -1,4 +1,4 @@
-import type { UserLevel } from '../../../../core/common';
+import type { UserLevel } from '@sensorium/core/common';
 
 /** Company roles of the sign-up (accounts spec §3); each sets the level of the new account. */
 export const COMPANY_ROLES = ['org_gov', 'system_integrator', 'end_user'] as const;

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../core/common';
+import type { Language } from '@sensorium/core/common';
 import privacyCn from '../assets/documents/privacy-policy.cn.html?url';
 import privacyEn from '../assets/documents/privacy-policy.en.html?url';
 import privacyHk from '../assets/documents/privacy-policy.hk.html?url';

@@ -2,7 +2,7 @@ import { Body1, Button, Link, MessageBar, MessageBarBody, Spinner, Title2 } from
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { useNotify } from '../../../../core/client';
+import { useNotify } from '@sensorium/core/client';
 import { AccountLayout } from '../components/account-layout';
 import { CodeInput } from '../components/code-input';
 import { SubmitButton } from '../components/form-parts';

@@ -13,7 +13,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSystemInfo } from '../../../../core/client';
+import { useSystemInfo } from '@sensorium/core/client';
 import { AccountLayout } from '../components/account-layout';
 import { RouteLink } from '../components/route-link';
 import { DocumentModal } from '../components/document-modal';

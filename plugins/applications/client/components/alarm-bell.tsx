@@ -3,8 +3,8 @@ import { AlertRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { appIdFromPath, usePush } from '../../../../core/client';
-import { PUSH_TOPICS } from '../../../../core/common';
+import { appIdFromPath, usePush } from '@sensorium/core/client';
+import { PUSH_TOPICS } from '@sensorium/core/common';
 import { severityColour } from '../severity';
 import { useApplications } from '../use-applications';
 

@@ -2,8 +2,8 @@ import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, Text, toke
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useLicence } from '../../../../core/client';
-import { LICENCES } from '../../../../core/common';
+import { useLicence } from '@sensorium/core/client';
+import { LICENCES } from '@sensorium/core/common';
 import type { ApplicationSummary } from '../../common';
 import defaultLogo from '../assets/default-application-logo.svg';
 import { useLogoUrl } from '../use-logo-url';

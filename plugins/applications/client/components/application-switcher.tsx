@@ -14,7 +14,7 @@ import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { appIdFromPath, pathForApp } from '../../../../core/client';
+import { appIdFromPath, pathForApp } from '@sensorium/core/client';
 import { filterApplications, groupByCustomer } from '../../common';
 import { severityColour } from '../severity';
 import { useApplications } from '../use-applications';

@@ -4,7 +4,7 @@ import { validateSync } from 'class-validator';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, readApiError, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useHttp, useNotify } from '@sensorium/core/client';
 import { NewApplicationInput, type EndCustomer } from '../../common';
 
 /** The id check waits for typing to pause. */

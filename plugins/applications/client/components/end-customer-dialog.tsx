@@ -3,7 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../core/client';
+import { ConfirmDialog } from '@sensorium/core/client';
 import { EndCustomerInput } from '../../common';
 
 /** Add or rename an end customer; Save stays disabled until the shared input model validates. */

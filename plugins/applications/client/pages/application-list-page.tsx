@@ -15,8 +15,8 @@ import { AddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useHttp, useLicence, useNotify, usePageStyles, useSession } from '../../../../core/client';
-import { LICENCES } from '../../../../core/common';
+import { ConfirmDialog, readApiError, useHttp, useLicence, useNotify, usePageStyles, useSession } from '@sensorium/core/client';
+import { LICENCES } from '@sensorium/core/common';
 import {
   APPLICATION_SORTS,
   DEFAULT_END_CUSTOMER_ID,

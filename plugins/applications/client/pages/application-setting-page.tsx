@@ -2,7 +2,7 @@ import { makeStyles, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/rea
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { useContributions, useHttp } from '../../../../core/client';
+import { useContributions, useHttp } from '@sensorium/core/client';
 import { applicationSettingTabs, type ApplicationDetail } from '../../common';
 
 const useStyles = makeStyles({

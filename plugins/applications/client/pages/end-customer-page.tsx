@@ -2,7 +2,7 @@ import { Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, DataTable, PageHeader, readApiError, useHttp, useNotify, usePageStyles } from '../../../../core/client';
+import { ConfirmDialog, DataTable, PageHeader, readApiError, useHttp, useNotify, usePageStyles } from '@sensorium/core/client';
 import type { EndCustomer } from '../../common';
 import { EndCustomerDialog } from '../components/end-customer-dialog';
 

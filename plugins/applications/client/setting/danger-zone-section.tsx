@@ -3,7 +3,7 @@ import { DeleteRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, useHttp, useNotify } from '@sensorium/core/client';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({

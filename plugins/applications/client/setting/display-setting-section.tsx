@@ -2,7 +2,7 @@ import { Button, makeStyles, Subtitle2, Text, tokens, Tooltip } from '@fluentui/
 import { DeleteRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useHttp, useNotify } from '@sensorium/core/client';
 import { useLogoUrl } from '../use-logo-url';
 import { LOGO_MIME_TYPES, type ApplicationDetail } from '../../common';
 

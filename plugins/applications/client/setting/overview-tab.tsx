@@ -1,7 +1,7 @@
 import { Divider, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useHttp, useNotify, useSession } from '../../../../core/client';
+import { readApiError, useHttp, useNotify, useSession } from '@sensorium/core/client';
 import type { ApplicationDetail, ApplicationSettingTabProps } from '../../common';
 import { useSaveIcon } from '../save-icon-state';
 import { formFromApplication, formIsValid, savePayload, type SettingForm } from '../setting-form';

@@ -2,8 +2,8 @@ import { Badge, Dropdown, Option, Text, Title3 } from '@fluentui/react-component
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Pager, SearchToolbar, useHttp, usePageStyles } from '../../../../core/client';
-import type { AuditRecord } from '../../../../core/common';
+import { DataTable, Pager, SearchToolbar, useHttp, usePageStyles } from '@sensorium/core/client';
+import type { AuditRecord } from '@sensorium/core/common';
 import { AUDIT_PAGE_SIZES } from '../../common';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,7 +1,7 @@
 import { Field, Input, MessageBar, MessageBarBody, ProgressBar } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, usePush } from '../../../../core/client';
+import { ConfirmDialog, readApiError, usePush } from '@sensorium/core/client';
 import { BACKUP_PROGRESS_TOPIC, CreateBackupInput, type BackupProgress } from '../../common';
 import type { BackupApi } from '../backup-api';
 import { fieldError } from '../validation';

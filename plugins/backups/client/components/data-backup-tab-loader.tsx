@@ -1,6 +1,6 @@
 import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense } from 'react';
-import type { ApplicationSettingTabProps } from '../../../applications/common';
+import type { ApplicationSettingTabProps } from '@sensorium/applications/common';
 
 const DataBackupTab = lazy(() => import('./data-backup-tab'));
 

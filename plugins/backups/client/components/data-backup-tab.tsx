@@ -19,8 +19,8 @@ import { AddRegular, ChevronLeftRegular, ChevronRightRegular, MoreHorizontalRegu
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useHttp, useNotify } from '../../../../core/client';
-import type { ApplicationSettingTabProps } from '../../../applications/common';
+import { ConfirmDialog, useHttp, useNotify } from '@sensorium/core/client';
+import type { ApplicationSettingTabProps } from '@sensorium/applications/common';
 import type { Backup } from '../../common';
 import { backupApi } from '../backup-api';
 import { CreateBackupDialog } from './create-backup-dialog';

@@ -1,7 +1,7 @@
 import { Field, Input, Radio, RadioGroup, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useNotify } from '@sensorium/core/client';
 import { RestoreBackupInput, type Backup } from '../../common';
 import type { BackupApi } from '../backup-api';
 import { fieldError } from '../validation';

@@ -1,4 +1,4 @@
-import type { TranslationResources } from '../../../../core/common';
+import type { TranslationResources } from '@sensorium/core/common';
 import cn from './cn.json';
 import en from './en.json';
 import hk from './hk.json';

@@ -3,7 +3,7 @@ import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Pager, useHttp, usePageStyles, useSessionUser } from '../../../../core/client';
+import { DataTable, Pager, useHttp, usePageStyles, useSessionUser } from '@sensorium/core/client';
 
 type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
 

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../../core/client';
+import { useNotify } from '@sensorium/core/client';
 import { errorMessage } from '../api';
 
 /**

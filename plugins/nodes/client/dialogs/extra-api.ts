@@ -1,5 +1,5 @@
-import type { HttpClient } from '../../../../core/client';
-import { API_PREFIX } from '../../../../core/common';
+import type { HttpClient } from '@sensorium/core/client';
+import { API_PREFIX } from '@sensorium/core/common';
 import type { DeviceProfile, DeviceProfileSummary, LocationResult, ObjectKind } from '../../common/device-profiles';
 import type { Command, NotificationSetting, TaskSetting } from '../../common/field-preference';
 import type { ContactRecord, Item } from '../../common/types';

@@ -18,7 +18,7 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, useNotify } from '../../../../core/client';
+import { useHttp, useNotify } from '@sensorium/core/client';
 import type { NotificationSetting } from '../../common/field-preference';
 import type { ContactRecord, Item } from '../../common/types';
 import { errorMessage } from '../api';

@@ -1,7 +1,7 @@
 import { Checkbox, Field, Input, makeStyles, Select, Subtitle2, tokens } from '@fluentui/react-components';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../../../core/client';
+import { useHttp } from '@sensorium/core/client';
 import type { Command, TaskAction, TaskSetting } from '../../common/field-preference';
 import type { Item } from '../../common/types';
 import { isCommandSelectDisabled, realCommands, reconcileCommand, TASK_KEYS, taskFormValue, type TaskKey } from './dialog-rules';

@@ -18,7 +18,7 @@ import {
 import { SaveRegular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../../core/client';
+import { useNotify } from '@sensorium/core/client';
 import {
   DEBOUNCE_TYPES,
   DEBOUNCE_UNITS,

@@ -2,7 +2,7 @@ import { Button, Field, Input, makeStyles, Tag, TagGroup, tokens, useId } from '
 import { AddRegular, SaveRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../../core/client';
+import { useNotify } from '@sensorium/core/client';
 import { EDITABLE_DEVICE_EUI_SOURCES } from '../../common/types';
 import { errorMessage, type Item, type ItemPatch, type NodesApi } from '../api';
 import { LimitedNumberInput } from '../field/limited-input';

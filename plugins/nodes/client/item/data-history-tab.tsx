@@ -15,7 +15,7 @@ import {
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../../core/client';
+import { useNotify } from '@sensorium/core/client';
 import { errorMessage, type NodesApi, type RawDataQuery, type RawDataRow } from '../api';
 import { formatDateTime } from '../format';
 import { DAY_MS, EXPORT_FILE_NAME, PAGE_SIZES, REALTIME_POLL_MS, splitDeviceData, valueText } from './raw-data';

@@ -15,7 +15,7 @@ import {
 import { EditRegular, SaveRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useNotify } from '../../../../core/client';
+import { ConfirmDialog, useNotify } from '@sensorium/core/client';
 import { ROOT_ITEM_NAME } from '../../common/types';
 import { errorMessage, type Item, type NodesApi, type NodeValuesPush, type TreeRow } from '../api';
 import { BasicTab } from './basic-tab';

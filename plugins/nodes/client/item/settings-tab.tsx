@@ -2,7 +2,7 @@ import { Badge, Button, makeStyles, Switch, TableCell, TableRow, Text, tokens, T
 import { AlertRegular, EditRegular, SettingsRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../../core/client';
+import { useNotify } from '@sensorium/core/client';
 import { normalizeFieldPreference, type Command, type FieldPreference } from '../../common/field-preference';
 import { errorMessage, type Item, type ItemPatch, type NodesApi } from '../api';
 import { FieldSettingsDialog } from '../field/field-settings-dialog';

@@ -1,7 +1,7 @@
 import { Button, Dropdown, makeStyles, Option, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useConsole, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, useConsole, useHttp, useNotify } from '@sensorium/core/client';
 import type { FloorPlanPin, Item } from '../../common/types';
 import { errorMessage } from '../api';
 import { extraApi, objectUrl } from '../dialogs/extra-api';

@@ -1,7 +1,7 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, useNotify } from '../../../../core/client';
+import { useHttp, useNotify } from '@sensorium/core/client';
 import type { Item } from '../../common/types';
 import { errorMessage } from '../api';
 import {

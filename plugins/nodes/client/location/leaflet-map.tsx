@@ -4,7 +4,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useRef } from 'react';
-import { useSystemInfo } from '../../../../core/client';
+import { useSystemInfo } from '@sensorium/core/client';
 import { roundLatLng, type LatLng } from './coordinates';
 
 // Vite serves the marker images itself (Leaflet's own lookup of them breaks under bundlers).

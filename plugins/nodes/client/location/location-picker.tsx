@@ -1,7 +1,7 @@
 import { Button, Field, Input, makeStyles, Option, Dropdown, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '../../../../core/client';
+import { useHttp } from '@sensorium/core/client';
 import type { LocationResult } from '../../common/device-profiles';
 import { extraApi } from '../dialogs/extra-api';
 import { MAP_HEIGHT_LARGE, pickerCentre, roundLatLng, ZOOM_PICKING, type LatLng } from './coordinates';

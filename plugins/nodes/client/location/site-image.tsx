@@ -1,7 +1,7 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole, useHttp, useNotify } from '../../../../core/client';
+import { useConsole, useHttp, useNotify } from '@sensorium/core/client';
 import { SITE_IMAGE_MIME_TYPES } from '../../common/device-profiles';
 import type { Item } from '../../common/types';
 import { errorMessage } from '../api';

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { NOT_FOUND_PATH, useHttp, useSession } from '../../../../core/client';
+import { NOT_FOUND_PATH, useHttp, useSession } from '@sensorium/core/client';
 import { nodesApi, type NodeValuesPush, type TreeRow } from '../api';
 import { DEFAULT_ITEM_TAB, ItemPanel, type ItemTabId } from '../item/item-panel';
 import { ancestorsOf } from '../tree/tree-model';

@@ -2,7 +2,7 @@ import { Button, Input, makeStyles, Switch, Text, tokens, Tooltip } from '@fluen
 import { SaveRegular, SearchRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../../core/client';
+import { useNotify } from '@sensorium/core/client';
 import { errorMessage, type NodesApi, type TreeRow } from '../api';
 import {
   ancestorsOf,

@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataSourceForms, useContributions, useHttp, useNotify, type DataSourceProfileOption } from '../../../../core/client';
+import { dataSourceForms, useContributions, useHttp, useNotify, type DataSourceProfileOption } from '@sensorium/core/client';
 import { MAX_TREE_DEPTH, type Item, type ItemType } from '../../common/types';
 import { nodesApi } from '../api';
 import { extraApi } from '../dialogs/extra-api';

@@ -1,11 +1,5 @@
-import {
-  DataSourceSinkToken,
-  PushHubToken,
-  type Database,
-  type PushHub,
-  type ServerPluginContext,
-} from '../../../../core/server';
-import type { ApplicationAccess } from '../../../applications/common';
+import { DataSourceSinkToken, type Database, type PushHub, type ServerPluginContext } from '@sensorium/core/server';
+import type { ApplicationAccess } from '@sensorium/applications/common';
 import { IngestService, type IngestOptions } from './ingest-service';
 import { LivePush, PUSH_INTERVAL_MS } from './live-push';
 
@@ -16,8 +10,7 @@ export { AUTO_CLEARED_BY } from './item-store';
 export interface IngestDeps {
   db: Database;
   access: Pick<ApplicationAccess, 'ownerOf'>;
-  /** Defaults to the host's push hub. */
-  push?: PushHub;
+  push: PushHub;
   options?: Partial<IngestOptions> & { pushIntervalMs?: number };
 }
 
@@ -33,8 +26,7 @@ export const PROCESSING_TICK_INTERVAL_MS = 1000;
  * close. Returns the service (its `refresh(uuids)` re-applies preferences after an API change and pushes the result).
  */
 export function registerIngest(context: ServerPluginContext, deps: IngestDeps): IngestService {
-  const hub = deps.push ?? context.resolve(PushHubToken);
-  const live = new LivePush(hub, deps.access, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
+  const live = new LivePush(deps.push, deps.access, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
   const service = new IngestService(deps.db, live, deps.options);
   context.provide(DataSourceSinkToken, service);
   context.addJob({

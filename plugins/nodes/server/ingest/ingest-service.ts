@@ -1,4 +1,4 @@
-import type { Database, DataSourceSink, IngestOutcome, Uplink } from '../../../../core/server';
+import type { Database, DataSourceSink, IngestOutcome, Uplink } from '@sensorium/core/server';
 import { computeNodeDataFields, hasNodeData, type NodeDataChild } from '../../common/node-data';
 import { processUplink, reevaluate, tick, type ProcessResult } from '../../common/processing';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PUSH_TOPICS, type PushMessage } from '../../../../core/common';
+import { PUSH_TOPICS, type PushMessage } from '@sensorium/core/common';
 import {
   DatabaseToken,
   DataSourceSinkToken,
@@ -10,26 +10,17 @@ import {
   type Database,
   type ServerPlugin,
   type Uplink,
-} from '../../../../core/server';
+} from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../../host/server/testing';
-import { ApplicationAccessToken } from '../../../applications/common';
 import applications from '../../../applications/server';
 import { defaultFieldPreference, type FieldPreference, type RangeEntry } from '../../common/field-preference';
 import type { Item } from '../../common/types';
 import nodes from '../index';
-import { IngestService, registerIngest, type NodeValuesMessage } from './index';
+import { IngestService, type NodeValuesMessage } from './index';
 import { WriteLanes } from './write-lanes';
 
 /** The nodes plugin with the ingest wired (the plugin wires it itself once its index calls registerIngest). */
-const nodesWithIngest: ServerPlugin = {
-  ...nodes,
-  async register(context) {
-    await nodes.register(context);
-    if (!context.container.isRegistered(DataSourceSinkToken, true)) {
-      registerIngest(context, { db: context.resolve(DatabaseToken), access: context.resolve(ApplicationAccessToken) });
-    }
-  },
-};
+const nodesWithIngest: ServerPlugin = nodes;
 
 function range(
   name: string,
@@ -121,7 +112,7 @@ describe.each(databaseBackends())('ingest on %s', (backend) => {
     server = await startTestServer({ backend, plugins: [applications, nodesWithIngest] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
-    sink = server.running.container.resolve(DataSourceSinkToken) as IngestService;
+    sink = server.running.resolve(DataSourceSinkToken) as IngestService;
     await createApp('plant');
     await createApp('other');
   });

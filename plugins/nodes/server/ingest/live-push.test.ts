@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PushMessage } from '../../../../core/common';
-import type { PushHub } from '../../../../core/server';
-import type { ApplicationOwner } from '../../../applications/common';
+import type { PushMessage } from '@sensorium/core/common';
+import type { PushHub } from '@sensorium/core/server';
+import type { ApplicationOwner } from '@sensorium/applications/common';
 import { LivePush, type NodeValue } from './live-push';
 
 type Recipient = { id: string; level: string; organisationId: string | null; endCustomerId: string | null };

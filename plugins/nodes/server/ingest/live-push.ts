@@ -1,6 +1,6 @@
-import { PUSH_TOPICS } from '../../../../core/common';
-import type { PushHub } from '../../../../core/server';
-import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '../../../applications/common';
+import { PUSH_TOPICS } from '@sensorium/core/common';
+import type { PushHub } from '@sensorium/core/server';
+import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '@sensorium/applications/common';
 import type { ItemStatus } from '../../common/processing';
 
 /** One item in a `node-values` push (contract "Nodes plugin"). */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../../core/server';
+import type { Database } from '@sensorium/core/server';
 
 /** A transaction or the database: both run `execute`. */
 export type Executor = Pick<Database, 'execute'>;

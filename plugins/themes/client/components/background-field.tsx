@@ -2,7 +2,7 @@ import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-compone
 import { ArrowUploadRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../../../core/client';
+import { useConsole } from '@sensorium/core/client';
 import { BACKGROUND_IMAGE_MAX_BYTES, BACKGROUND_IMAGE_TYPES } from '../../common';
 import { backgroundImageUrl } from '../background-url';
 import type { BackgroundChoice } from '../save-theme';

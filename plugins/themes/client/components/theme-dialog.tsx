@@ -3,7 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, readApiError, useHttp, useNotify } from '@sensorium/core/client';
 import { NEW_THEME_DEFAULTS, ThemeProfileInput, type ThemeProfile } from '../../common';
 import { saveTheme, type BackgroundChoice } from '../save-theme';
 import { BackgroundField } from './background-field';

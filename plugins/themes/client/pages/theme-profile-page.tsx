@@ -13,7 +13,7 @@ import {
 import { AddRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, usePageStyles } from '../../../../core/client';
+import { useHttp, usePageStyles } from '@sensorium/core/client';
 import type { ThemeProfile } from '../../common';
 import { Pager } from '../components/pager';
 import { ThemeDialog } from '../components/theme-dialog';

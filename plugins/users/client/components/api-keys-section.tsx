@@ -15,7 +15,7 @@ import {
 import { AddRegular, ArrowSyncRegular, CopyRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, DataTable, PageHeader, readApiError, RowAction, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, DataTable, PageHeader, readApiError, RowAction, useHttp, useNotify } from '@sensorium/core/client';
 import { ApiKeyInput, type ApiKeyRow, type NewApiKey } from '../../common';
 import { fieldErrors, type FieldErrors } from '../form';
 

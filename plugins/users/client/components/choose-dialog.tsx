@@ -1,7 +1,7 @@
 import { Field, Input, Select } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../../core/client';
+import { ConfirmDialog } from '@sensorium/core/client';
 import { serverFeedback, splitTags } from '../form';
 
 /** How a user is offered in a choice: `username (name)`, or the username alone. */

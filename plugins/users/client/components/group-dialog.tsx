@@ -1,7 +1,7 @@
 import { Checkbox, Field, Input, Label, makeStyles, tokens, useId } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useHttp, useNotify } from '../../../../core/client';
+import { ConfirmDialog, useHttp, useNotify } from '@sensorium/core/client';
 import { UserGroupInput, type UserGroupRow, type UserPage } from '../../common';
 import { fieldErrors, serverFeedback, type FieldErrors } from '../form';
 import { ChooseDialog, userChoiceLabel } from './choose-dialog';

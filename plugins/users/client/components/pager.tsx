@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Pager as PagerBar } from '../../../../core/client';
+import { Pager as PagerBar } from '@sensorium/core/client';
 import { USERS_PAGE_SIZE } from '../../common';
 
 /** Previous / next under a table paged at 10 rows (shell spec §9). */

@@ -1,8 +1,8 @@
 import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useNotify, useSessionUser } from '../../../../core/client';
-import { USER_LEVELS, type UserLevel } from '../../../../core/common';
+import { ConfirmDialog, useNotify, useSessionUser } from '@sensorium/core/client';
+import { USER_LEVELS, type UserLevel } from '@sensorium/core/common';
 import { NewUserInput, UserPatchInput, type UserGroupRow, type UserRow } from '../../common';
 import { fieldErrors, serverFeedback, type FieldErrors } from '../form';
 import { useFormSubmit } from '../use-form-submit';

@@ -15,7 +15,7 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useHttp, useNotify, usePageStyles, useSession } from '../../../../core/client';
+import { readApiError, useHttp, useNotify, usePageStyles, useSession } from '@sensorium/core/client';
 import { ProfileInput, type MyAccount } from '../../common';
 import { ApiKeysSection } from '../components/api-keys-section';
 import { usePermissionName } from '../components/group-dialog';

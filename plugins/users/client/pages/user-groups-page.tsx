@@ -2,7 +2,7 @@ import { Button, makeStyles } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, DataTable, PageHeader, RowAction, SearchToolbar, useHttp, usePageStyles } from '../../../../core/client';
+import { ConfirmDialog, DataTable, PageHeader, RowAction, SearchToolbar, useHttp, usePageStyles } from '@sensorium/core/client';
 import type { UserGroupPage, UserGroupRow } from '../../common';
 import { AddMemberDialog, GroupDialog, usePermissionName } from '../components/group-dialog';
 import { Pager } from '../components/pager';

@@ -3,7 +3,7 @@ import { AddRegular, DeleteRegular, TagRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ConfirmDialog, DataTable, PageHeader, useHttp, useNotify, usePageStyles } from '../../../../core/client';
+import { ConfirmDialog, DataTable, PageHeader, useHttp, useNotify, usePageStyles } from '@sensorium/core/client';
 import {
   USERS_PAGE_SIZE,
   type ApplicationGroupRow,

@@ -11,7 +11,7 @@ import {
   useHttp,
   usePageStyles,
   useSessionUser,
-} from '../../../../core/client';
+} from '@sensorium/core/client';
 import type { UserPage, UserRow } from '../../common';
 import { Pager } from '../components/pager';
 import { ResetPasswordDialog, UserDialog } from '../components/user-dialog';

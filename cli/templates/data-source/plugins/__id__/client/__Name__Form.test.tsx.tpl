@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n, type DataSourceFormProps } from '../../../core/client';
-import type { Language } from '../../../core/common';
+import { createI18n, type DataSourceFormProps } from '@sensorium/core/client';
+import type { Language } from '@sensorium/core/common';
 import { deviceIdProblem } from '../common';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';

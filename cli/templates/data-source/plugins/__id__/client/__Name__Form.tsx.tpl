@@ -1,7 +1,7 @@
 import { Field, Input } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataSourceFormProps } from '../../../core/client';
+import type { DataSourceFormProps } from '@sensorium/core/client';
 import { DEVICE_ID_MAX_LENGTH, deviceIdProblem } from '../common';
 
 /**

@@ -1,4 +1,4 @@
-import { dataSourceForms, defineClientPlugin } from '../../../core/client';
+import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
 import { deviceIdProblem, {{camelName}}Type } from '../common';
 import { manifest } from '../manifest';
 import cn from './i18n/cn.json';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 {{#licence}}
-import { DataSourceDirectoryToken } from '../../../core/server';
+import { DataSourceDirectoryToken } from '@sensorium/core/server';
 {{/licence}}
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';

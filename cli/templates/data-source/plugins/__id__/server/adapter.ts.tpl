@@ -1,4 +1,4 @@
-import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, Uplink } from '../../../core/server';
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, Uplink } from '@sensorium/core/server';
 import { {{camelName}}Type } from '../common';
 import { {{camelName}}Downlink, {{camelName}}Uplink, UPLINK_FILTER } from './uplink';
 

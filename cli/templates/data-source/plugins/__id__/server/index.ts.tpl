@@ -1,4 +1,4 @@
-import { dataSourceAdapters, defineServerPlugin, MqttToken } from '../../../core/server';
+import { dataSourceAdapters, defineServerPlugin, MqttToken } from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { {{Name}}Adapter } from './adapter';
 

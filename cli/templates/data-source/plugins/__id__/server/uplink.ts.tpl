@@ -1,4 +1,4 @@
-import type { DeviceCommand, Uplink } from '../../../core/server';
+import type { DeviceCommand, Uplink } from '@sensorium/core/server';
 import { {{camelName}}Type } from '../common';
 
 /** Devices (or their gateway) publish on `{{id}}/<device id>/up`; the adapter consumes every device's. */

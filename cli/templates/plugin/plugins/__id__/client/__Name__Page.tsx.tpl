@@ -8,10 +8,10 @@ import { useState, type FormEvent } from 'react';
 {{/server}}
 import { useTranslation } from 'react-i18next';
 {{#server}}
-import { readApiError, useNotify, usePluginStore } from '../../../core/client';
+import { readApiError, useNotify, usePluginStore } from '@sensorium/core/client';
 {{/server}}
 {{^server}}
-import { usePluginStore } from '../../../core/client';
+import { usePluginStore } from '@sensorium/core/client';
 {{/server}}
 import { ITEM_NAME_MAX_LENGTH } from '../common';
 import type { {{Name}}Store } from './store';

@@ -1,5 +1,5 @@
 import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '../../../core/client';
+import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';

@@ -1,6 +1,6 @@
 {{#server}}
 import { getEnv, types, type Instance } from 'mobx-state-tree';
-import type { StoreEnv } from '../../../core/client';
+import type { StoreEnv } from '@sensorium/core/client';
 {{/server}}
 {{^server}}
 import { types, type Instance } from 'mobx-state-tree';

@@ -1,4 +1,4 @@
-import { DatabaseToken, defineServerPlugin } from '../../../core/server';
+import { DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { migrations } from './migrations';
 import { {{camelName}}Routes } from './routes';

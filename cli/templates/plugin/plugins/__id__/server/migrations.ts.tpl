@@ -1,4 +1,4 @@
-import type { Migration } from '../../../core/server';
+import type { Migration } from '@sensorium/core/server';
 
 /** Applied in this order, once each; append new steps and never edit one that has shipped. */
 export const migrations: Migration[] = [

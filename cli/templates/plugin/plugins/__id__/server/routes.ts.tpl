@@ -1,5 +1,5 @@
 import { asc } from 'drizzle-orm';
-import { defineRoute, type AnyRouteDefinition, type Database } from '../../../core/server';
+import { defineRoute, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
 import { New{{Name}}Item, type {{Name}}Item } from '../common';
 import { {{camelName}}Items } from './schema';
 

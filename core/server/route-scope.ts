@@ -1,0 +1,46 @@
+import { createExtensionPoint, type PermissionKey, type SessionUser, type UserLevel } from '@sensorium/core/common';
+
+/** Where a route carries the id of the object it acts on: a path parameter by name, or a query or body field. */
+export type ScopeSource = string | { query: string } | { body: string };
+
+/** The caller's rights in an application: what the handler may rely on without looking at the user again. */
+export interface ApplicationRights {
+  level: UserLevel;
+  permissions: readonly PermissionKey[];
+}
+
+/** An application a route acts on, loaded by the route pipeline after checking that the caller may see it. */
+export interface ScopedApplication {
+  id: string;
+  endCustomerId: string;
+  organisationId: string | null;
+  rights: ApplicationRights;
+}
+
+/**
+ * Loads a tenant-owned object for the route pipeline. `load` answers the object only when it exists and the user may
+ * see it, and null otherwise (the pipeline then answers 404, so callers never learn whether it exists).
+ */
+export interface RouteScopeProvider<T = unknown> {
+  /** `application`, `end-customer`, `user`, `user-group`… as routes name it in `scope.kind`. */
+  kind: string;
+  load(user: SessionUser, id: string): Promise<T | null>;
+}
+
+/** Scope kinds contributed by the plugins that own the objects; the applications plugin contributes `application`. */
+export const routeScopes = createExtensionPoint<RouteScopeProvider>('core.route-scopes/v1');
+
+/** The kind name of application scopes; its provider must answer ScopedApplication objects. */
+export const APPLICATION_SCOPE = 'application';
+
+/** Reads the object id of a scope from the validated request parts; undefined when the field is absent. */
+export function scopeId(source: ScopeSource, parts: { params: unknown; query: unknown; body: unknown }): string | undefined {
+  const [record, field] =
+    typeof source === 'string'
+      ? [parts.params, source]
+      : 'query' in source
+        ? [parts.query, source.query]
+        : [parts.body, source.body];
+  const value = record && typeof record === 'object' ? (record as Record<string, unknown>)[field] : undefined;
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
