@@ -5,11 +5,13 @@ import {
   defineServerPlugin,
   demoSeeders,
   FileStoreToken,
+  routeScopes,
 } from '@sensorium/core/server';
 import { ApplicationAccessToken, EndCustomerDirectoryToken, eventSummarySources } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { applicationAccess } from './application-access';
+import { applicationScope } from './application-scope';
 import { applicationDataParticipant } from './application-data-participant';
 import { applicationDetailRoutes } from './application-detail-routes';
 import { ApplicationRepository } from './application-repository';
@@ -28,7 +30,9 @@ export default defineServerPlugin({
   register(context, { db, files }) {
     const customers = new EndCustomerRepository(db);
     const repository = new ApplicationRepository(db, customers);
-    context.provide(ApplicationAccessToken, applicationAccess(db));
+    const access = applicationAccess(db);
+    context.provide(ApplicationAccessToken, access);
+    context.contribute(routeScopes, applicationScope(access));
     context.provide(EndCustomerDirectoryToken, { create: (name, organisationId) => customers.createFor(name, organisationId) });
     for (const route of applicationRoutes(repository, customers, () => context.contributions(eventSummarySources))) {
       context.addRoute(route);

@@ -1,5 +1,4 @@
 import { dataSourceAdapters, DataSourceSinkToken, defineServerPlugin } from '@sensorium/core/server';
-import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { httpSourceI18n } from '../common';
 import { manifest } from '../manifest';
 import { ingestRoutes } from './routes';
@@ -7,9 +6,9 @@ import { ingestRoutes } from './routes';
 export default defineServerPlugin({
   manifest,
   i18n: httpSourceI18n,
-  deps: { access: ApplicationAccessToken, sink: DataSourceSinkToken },
-  register(context, { access, sink }) {
-    for (const route of ingestRoutes(() => sink, access)) context.addRoute(route);
+  deps: { sink: DataSourceSinkToken },
+  register(context, { sink }) {
+    for (const route of ingestRoutes(sink)) context.addRoute(route);
     // Listed in the data-source directory; devices call the API, so there is nothing to start, command or delete.
     context.contribute(dataSourceAdapters, { type: 'api', start: async () => {}, stop: async () => {} });
   },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { defineRoute, HttpError, type AnyRouteDefinition, type DataSourceSink } from '@sensorium/core/server';
-import type { ApplicationAccess } from '@sensorium/applications/common';
+import { defineAppRoute, HttpError, type AnyRouteDefinition, type DataSourceSink } from '@sensorium/core/server';
 
 class IngestParams {
   @IsString()
@@ -28,24 +27,24 @@ function isFieldObject(value: unknown): value is Record<string, unknown> {
  * POST /api/ingest/{appId}/{itemName}: the generic HTTP data source. The answer comes after the commit: 202 when stored,
  * 200 when the Idempotency-Key was stored before (a retry), 404 for an item the application does not have.
  */
-export function ingestRoutes(sink: () => DataSourceSink, access: ApplicationAccess): AnyRouteDefinition[] {
+export function ingestRoutes(sink: DataSourceSink): AnyRouteDefinition[] {
   return [
-    defineRoute({
+    defineAppRoute({
       method: 'POST',
       url: '/ingest/:appId/:itemName',
+      app: 'appId',
       summary: "Send an item's field values (JSON object); header Idempotency-Key makes a retry count once",
       permission: 'nodemanagement',
       params: IngestParams,
       response: OUTCOME_SCHEMA,
       // One record per uplink would flood the audit log; the raw data history keeps every ingest.
       audit: false,
-      handler: async ({ user, params, request, reply }) => {
-        await access.assertVisible(user, params.appId);
+      handler: async ({ params, request, reply }) => {
         const fields = request.body;
         if (!isFieldObject(fields)) throw HttpError.badRequest('http-source.bodyNotObject');
         const header = request.headers['idempotency-key'];
         const idempotencyKey = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
-        const outcome = await sink().ingest([
+        const outcome = await sink.ingest([
           {
             source: 'api',
             deviceId: params.itemName,

@@ -1,0 +1,18 @@
+import type { SessionUser } from '@sensorium/core/common';
+import { APPLICATION_SCOPE, type RouteScopeProvider, type ScopedApplication } from '@sensorium/core/server';
+import { canSeeApplication, type ApplicationAccess } from '../common';
+
+/**
+ * The `application` route scope: the route pipeline loads a route's application through it and answers 404 unless the
+ * caller may see it (the tenancy rule of canSeeApplication), so no handler checks visibility itself.
+ */
+export function applicationScope(access: Pick<ApplicationAccess, 'ownerOf'>): RouteScopeProvider<ScopedApplication> {
+  return {
+    kind: APPLICATION_SCOPE,
+    async load(user: SessionUser, appId: string) {
+      const owner = await access.ownerOf(appId);
+      if (!owner || !canSeeApplication(user, owner)) return null;
+      return { id: appId, ...owner, rights: { level: user.level, permissions: user.permissions } };
+    },
+  };
+}
