@@ -15,8 +15,13 @@ export interface PluginManifest {
   permissions?: string[];
   /** Ids of plugins that must be registered before this one. */
   dependsOn?: string[];
-  /** DI tokens (by name) the plugin resolves; start-up fails naming plugin and token when none provides one. */
+  /** Client only: DI tokens (by name) the plugin resolves; start-up fails naming plugin and token when none provides one. Server parts declare `deps` instead. */
   requires?: string[];
+  /**
+   * Tables this plugin owns whose names do not start with its id (`<id>_`, hyphens as underscores), such as tables made
+   * before the rule. Only the owner declares, migrates or queries a table; `sensorium check` enforces it.
+   */
+  tables?: string[];
 }
 
 export class PluginWiringError extends Error {
@@ -39,7 +44,7 @@ function validateManifest(manifest: PluginManifest): void {
   };
   if (!ID_PATTERN.test(manifest.id ?? '')) fail('id must be lowercase letters, digits and hyphens, starting with a letter');
   if (!VERSION_PATTERN.test(manifest.version ?? '')) fail(`version "${String(manifest.version)}" is not a semantic version`);
-  for (const list of ['permissions', 'dependsOn', 'requires'] as const) {
+  for (const list of ['permissions', 'dependsOn', 'requires', 'tables'] as const) {
     const value = manifest[list];
     if (value !== undefined && (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))) {
       fail(`${list} must be a list of strings`);

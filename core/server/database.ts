@@ -18,4 +18,9 @@ export interface Migration {
   id: string;
   /** PostgreSQL statements; they must run on PGlite and on PostgreSQL 15+. */
   sql: string;
+  /**
+   * When a table changes owner: the previous owner's steps that already made what this step makes. A database where
+   * all of them were applied records this step as done without running it; a new database runs it.
+   */
+  replaces?: { pluginId: string; migrationIds: readonly string[] };
 }

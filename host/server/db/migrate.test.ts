@@ -108,6 +108,29 @@ describe.each(databaseBackends())('migrations on %s', (backend) => {
     expect(await tables()).not.toContain('broken_fine');
   });
 
+  it('hands a table over to a new owner: recorded without running where the old owner made it, run on a new database', async () => {
+    // `gateways` made gateways and gateway_notes (001, 002) in the earlier tests; `lora` takes gateway_notes over.
+    const adopted = 'CREATE TABLE gateway_notes (gateway_id int, note text)';
+    const lora: MigrationSource = {
+      pluginId: 'lora',
+      migrations: [
+        {
+          id: '001-gateway-notes',
+          sql: adopted,
+          replaces: { pluginId: 'gateways', migrationIds: ['001-gateways', '002-gateway-names'] },
+        },
+      ],
+    };
+    expect(await runMigrations(connection, [core, lora])).toEqual([{ pluginId: 'lora', migrationId: '001-gateway-notes' }]);
+    const fresh: MigrationSource = {
+      pluginId: 'lora',
+      migrations: [
+        { ...lora.migrations[0]!, id: '002-fresh-copy', replaces: { pluginId: 'gateways', migrationIds: ['009-never'] } },
+      ],
+    };
+    await expect(runMigrations(connection, [core, fresh])).rejects.toThrow('already exists');
+  });
+
   it('refuses a plugin that lists one migration id twice', async () => {
     const twice: MigrationSource = { pluginId: 'twice', migrations: [gateways.migrations[0]!, gateways.migrations[0]!] };
     await expect(runMigrations(connection, [twice])).rejects.toThrow('Plugin "twice" lists migration "001-gateways" twice');

@@ -45,8 +45,10 @@ export async function runMigrations(
     for (const { pluginId, migrations } of sources) {
       for (const migration of migrations) {
         if (done.has(`${pluginId}/${migration.id}`)) continue;
+        const { replaces } = migration;
+        const madeBefore = replaces?.migrationIds.every((id) => done.has(`${replaces.pluginId}/${id}`)) ?? false;
         try {
-          await execute(migration.sql);
+          if (!madeBefore) await execute(migration.sql);
         } catch (error) {
           throw new Error(`Migration "${migration.id}" of plugin "${pluginId}" failed: ${(error as Error).message}`, {
             cause: error,
