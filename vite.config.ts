@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { sensoriumAliases } from './aliases';
+import { sensoriumAliases } from './aliases.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sensoriumAliases } from './aliases';
+import { sensoriumAliases } from './aliases.ts';
 
 // Two projects: unit tests beside the code (core, plugins, host, cli) and end-to-end tests in tests/
 // that drive Debian's chromium against a real server. Each e2e file starts one server of its own.

@@ -4,17 +4,23 @@ import { checkBoundaries } from '../checks/boundaries';
 import { checkManifests } from '../checks/manifests';
 import { readPluginFolders } from '../checks/plugin-folders';
 import { checkRegistration } from '../checks/registration';
+import { checkTables } from '../checks/tables';
 import { REPO_ROOT } from '../repo';
 
 export function checkCommand(): Command {
   return new Command('check')
-    .description('validate plugin manifests, their registration with the host and the import boundaries')
+    .description('validate plugin manifests, their registration with the host, table ownership and the import boundaries')
     .option('--root <dir>', 'repository root to check', REPO_ROOT)
     .action(async (flags: { root: string }) => {
       const root = resolve(flags.root);
       const { plugins, problems } = await readPluginFolders(root);
       const manifests = checkManifests(plugins);
-      problems.push(...manifests.problems, ...checkRegistration(root, plugins), ...(await checkBoundaries(root)));
+      problems.push(
+        ...manifests.problems,
+        ...checkRegistration(root, plugins),
+        ...checkTables(root, plugins),
+        ...(await checkBoundaries(root)),
+      );
       for (const plugin of plugins) {
         const { id, version, licence } = plugin.manifest;
         const parts = [plugin.hasClient && 'client', plugin.hasServer && 'server'].filter(Boolean).join(' + ');
@@ -22,7 +28,7 @@ export function checkCommand(): Command {
       }
       if (manifests.order.length > 0) console.log(`Start order: ${manifests.order.join(' -> ')}`);
       if (problems.length === 0) {
-        console.log(`OK: ${plugins.length} plugin(s), manifests valid, registered, import boundaries kept.`);
+        console.log(`OK: ${plugins.length} plugin(s), manifests valid, registered, tables owned, import boundaries kept.`);
         return;
       }
       console.error(`${problems.length} problem(s):`);
