@@ -17,12 +17,14 @@ import {
   DataSourceSinkToken,
   LoggerToken,
   MqttToken,
+  OrganisationDirectoryToken,
   routeScopes,
   type DataSourceSink,
   demoSeeders,
   HttpError,
   MailerToken,
   PushHubToken,
+  SessionRevocationToken,
   UserDirectoryToken,
   type ServerConfig,
   type ServerPlugin,
@@ -33,6 +35,7 @@ import { accessTokenVerifier, createAuthenticator, pluginCredentialVerifier } fr
 import { createFirstAdmin, jwtSecret } from './auth/bootstrap';
 import { authServerResources } from './auth/i18n';
 import { LoginThrottle } from './auth/login-throttle';
+import { DatabaseOrganisationDirectory } from './auth/organisations';
 import { SecondFactor } from './auth/second-factor';
 import { sessionRoutes } from './auth/session-routes';
 import { SessionService } from './auth/sessions';
@@ -56,7 +59,7 @@ import { mailboxRoute } from './mail/mailbox-route';
 import { MailOutbox, smtpTransport } from './mail/outbox';
 import { createMqttService } from './mqtt';
 import { allPermissions, selectPlugins } from './plugin-host/select-plugins';
-import { RouteTable } from './plugin-host/route-table';
+import { RouteTable, type OwnedRoute } from './plugin-host/route-table';
 import { licensedValues, wirePlugins } from './plugin-host/wire-plugins';
 import { serverPlugins } from './plugins';
 import { WebSocketPushHub } from './push/push-hub';
@@ -71,6 +74,8 @@ export interface RunningServer {
   app: FastifyInstance;
   /** The root container holding core's services (plugins' services are theirs and their dependants' only). */
   container: DependencyContainer;
+  /** Every API route of core and the running plugins: the tenancy matrix test walks it. */
+  routes: readonly OwnedRoute[];
   /** A service of core or one a plugin provided, for tests and tools outside the plugins. */
   resolve<T>(token: Token<T>): T;
   /** Each running plugin's configuration object, by plugin id: tests change settings such as a device server's URL. */
@@ -153,6 +158,8 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       [PushHubToken, pushHub],
       [AuditLogToken, audit],
       [UserDirectoryToken, users],
+      [OrganisationDirectoryToken, new DatabaseOrganisationDirectory(db)],
+      [SessionRevocationToken, sessions],
       [MailerToken, outbox],
       [FileStoreToken, await openFileStore(config)],
       [MqttToken, mqtt],
@@ -244,6 +251,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       url,
       app,
       container: root,
+      routes: routes.list(),
       resolve: resolveService,
       pluginConfigs: wired.configs,
       close: () => (closing ??= undo()),
