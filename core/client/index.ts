@@ -11,6 +11,7 @@ export * from './store/env';
 export * from './store/session-store';
 export * from './store/ui-store';
 export * from './store/root-store';
+export * from './store/request';
 export * from './context';
 export * from './components/language-menu';
 export * from './components/company-logo';
