@@ -6,4 +6,5 @@ export const manifest: PluginManifest = {
   description: 'Application list, application switcher, end customers and the event summary behind the alarm bell.',
   permissions: ['setting', 'event'],
   dependsOn: [],
+  tables: ['applications', 'end_customers'],
 };

@@ -2,12 +2,16 @@ import { createToken, type SessionUser } from '@sensorium/core/common';
 import type { ApplicationOwner } from './tenancy-rule';
 
 /**
- * One application's tenancy, for plugins that keep per-application data (nodes, events…): provided by the applications
- * server plugin, resolved with `context.resolve(ApplicationAccessToken)` by plugins that depend on applications.
+ * One application's tenancy, for plugins that keep per-application data (nodes, events…) and check it outside a route
+ * (push recipients, jobs, services): provided by the applications server plugin, a dep of plugins that depend on
+ * applications. Routes declare their application instead (defineAppRoute) and never check it themselves.
  */
 export interface ApplicationAccess {
-  /** The application's owner; null when there is no such application. */
-  ownerOf(appId: string): Promise<ApplicationOwner | null>;
+  /**
+   * The application's owner; null when there is no such application. `transaction` (the server's Database, which this
+   * isomorphic folder cannot name) reads inside the caller's transaction, e.g. an application a restore just wrote.
+   */
+  ownerOf(appId: string, transaction?: unknown): Promise<ApplicationOwner | null>;
   /** The owner of an application the user may see; HttpError 404 when it is missing or not visible (no existence leak). */
   assertVisible(user: SessionUser, appId: string): Promise<ApplicationOwner>;
 }

@@ -10,3 +10,4 @@ export * from './application-patch-input';
 export * from './tenancy-rule';
 export * from './application-access';
 export * from './end-customer-directory';
+export * from './route-scopes';

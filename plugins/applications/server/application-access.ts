@@ -6,8 +6,8 @@ import { applications, endCustomers } from './schema';
 
 /** ApplicationAccess over the applications and end customers tables. */
 export function applicationAccess(db: Database): ApplicationAccess {
-  const ownerOf = async (appId: string): Promise<ApplicationOwner | null> => {
-    const [owner] = await db
+  const ownerOf = async (appId: string, transaction?: unknown): Promise<ApplicationOwner | null> => {
+    const [owner] = await ((transaction as Database | undefined) ?? db)
       .select({ endCustomerId: applications.endCustomerId, organisationId: endCustomers.organisationId })
       .from(applications)
       .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))

@@ -1,5 +1,11 @@
 import { IsNotEmpty, IsString } from 'class-validator';
-import { defineRoute, HttpError, readUpload, type AnyRouteDefinition, type ApplicationDataOwners } from '@sensorium/core/server';
+import {
+  defineAppRoute,
+  HttpError,
+  readUpload,
+  type AnyRouteDefinition,
+  type ApplicationDataOwners,
+} from '@sensorium/core/server';
 import { ApplicationPatchInput, LOGO_MAX_BYTES, LOGO_MIME_TYPES } from '../common';
 import type { ApplicationRepository } from './application-repository';
 import type { LogoStore } from './logo-store';
@@ -16,7 +22,10 @@ class LogoParams extends ApplicationParams {
   logo!: string;
 }
 
-/** One application: read, change, delete, and its logo (shell spec §2.8, §7). Changes need the `setting` permission. */
+/**
+ * One application: read, change, delete, and its logo (shell spec §2.8, §7). Changes need the `setting` permission.
+ * Every route names its application (`app: 'id'`): the pipeline answers 404 unless the caller may see it.
+ */
 export function applicationDetailRoutes(
   repository: ApplicationRepository,
   logos: LogoStore,
@@ -24,79 +33,82 @@ export function applicationDetailRoutes(
   dataOwners: () => ApplicationDataOwners,
 ): AnyRouteDefinition[] {
   return [
-    defineRoute({
+    defineAppRoute({
       method: 'GET',
       url: '/application/:id',
       summary: 'One application with its settings',
       params: ApplicationParams,
-      handler: ({ user, params }) => repository.get(user, params.id),
+      app: 'id',
+      handler: ({ app }) => repository.get(app.id),
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'PATCH',
       url: '/application/:id',
       summary: 'Change name, description, setting or logo id (empty clears the logo)',
       permission: 'setting',
       params: ApplicationParams,
       body: ApplicationPatchInput,
-      handler: async ({ user, params, body }) => {
+      app: 'id',
+      handler: async ({ app, body }) => {
         const { logo, ...rest } = body;
-        if (logo) {
-          await repository.get(user, params.id);
-          if (!(await logos.exists(params.id, logo))) throw HttpError.badRequest('applications.validation.unknownLogo', 'logo');
-        }
-        await repository.update(user, params.id, { ...rest, ...(logo !== undefined ? { logo: logo || null } : {}) });
-        if (logo !== undefined) await logos.removeAll(params.id, logo || null);
-        return repository.get(user, params.id);
+        if (logo && !(await logos.exists(app.id, logo)))
+          throw HttpError.badRequest('applications.validation.unknownLogo', 'logo');
+        await repository.update(app.id, { ...rest, ...(logo !== undefined ? { logo: logo || null } : {}) });
+        if (logo !== undefined) await logos.removeAll(app.id, logo || null);
+        return repository.get(app.id);
       },
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'DELETE',
       url: '/application/:id/',
       summary: 'Delete an application and everything every plugin keeps for it',
       permission: 'setting',
       params: ApplicationParams,
-      handler: ({ user, params }) => repository.remove(user, params.id, dataOwners()),
+      app: 'id',
+      handler: ({ app }) => repository.remove(app.id, dataOwners()),
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'PUT',
       url: '/application/:id/logo',
       summary: `Upload the logo (multipart field "logo"; PNG, JPEG, GIF or WebP; at most ${LOGO_MAX_BYTES} bytes)`,
       permission: 'setting',
       params: ApplicationParams,
+      app: 'id',
       rawBody: true,
-      handler: async ({ user, params, request }) => {
-        await repository.get(user, params.id);
+      handler: async ({ app, request }) => {
         const upload = await readUpload(request, { field: 'logo', maxBytes: LOGO_MAX_BYTES, mimeTypes: LOGO_MIME_TYPES });
-        const logo = await logos.save(params.id, upload.mimeType, upload.content);
-        await repository.update(user, params.id, { logo });
+        const logo = await logos.save(app.id, upload.mimeType, upload.content);
+        await repository.update(app.id, { logo });
         // The replaced logo goes only once the new one is recorded.
-        await logos.removeAll(params.id, logo);
-        return repository.get(user, params.id);
+        await logos.removeAll(app.id, logo);
+        return repository.get(app.id);
       },
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'DELETE',
       url: '/application/:id/logo',
       summary: 'Remove the logo',
       permission: 'setting',
       params: ApplicationParams,
-      handler: async ({ user, params }) => {
-        await repository.update(user, params.id, { logo: null });
-        await logos.removeAll(params.id);
-        return repository.get(user, params.id);
+      app: 'id',
+      handler: async ({ app }) => {
+        await repository.update(app.id, { logo: null });
+        await logos.removeAll(app.id);
+        return repository.get(app.id);
       },
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'GET',
       url: '/application/:id/:logo',
       summary: 'The logo image; image tags authenticate with ?token=',
       params: LogoParams,
+      app: 'id',
       queryToken: true,
-      handler: async ({ user, params, reply }) => {
-        const app = await repository.get(user, params.id);
-        const image = app.logo === params.logo ? await logos.read(params.id, params.logo) : null;
+      handler: async ({ app, params, reply }) => {
+        const { logo } = await repository.get(app.id);
+        const image = logo === params.logo ? await logos.read(app.id, params.logo) : null;
         if (!image) throw HttpError.notFound();
-        const link = await logos.downloadUrl(params.id, params.logo);
+        const link = await logos.downloadUrl(app.id, params.logo);
         if (link) return reply.redirect(link);
         return reply.type(image.contentType).header('cache-control', 'private, max-age=3600').send(image.content);
       },

@@ -55,9 +55,11 @@ export class ApplicationRepository {
     return row !== undefined;
   }
 
-  /** Creates an application for one of the caller's end customers (the API's and the demo seeder's one path). */
+  /**
+   * Creates an application for one of the caller's end customers (the API's and the demo seeder's one path); the route
+   * admits operators and system integrators only.
+   */
   async create(user: SessionUser, input: NewApplicationInput): Promise<{ id: string }> {
-    if (user.level === 'end-customer') throw HttpError.forbidden('applications.errors.adminOnly');
     const [customer] = await this.db
       .select({ id: endCustomers.id })
       .from(endCustomers)
@@ -72,26 +74,21 @@ export class ApplicationRepository {
     return { id: input.id };
   }
 
-  /** One application the caller may see; another tenant's application is not found, so its existence does not leak. */
-  async get(user: SessionUser, id: string): Promise<ApplicationDetail> {
+  /** One application; its routes declare it, so the pipeline has already answered 404 to callers who may not see it. */
+  async get(id: string): Promise<ApplicationDetail> {
     const [row] = await this.db
       .select({ ...SUMMARY_COLUMNS, setting: applications.setting })
       .from(applications)
       .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
-      .where(and(eq(applications.id, id), visibleEndCustomers(user)));
+      .where(eq(applications.id, id));
     if (!row) throw HttpError.notFound();
     const { updatedAt, setting, ...rest } = row;
     return { ...rest, updateDate: updatedAt.toISOString(), setting: setting as ApplicationSetting };
   }
 
   /** Applies a partial change (name, description, setting, logo id); every change moves updateDate. */
-  async update(
-    user: SessionUser,
-    id: string,
-    patch: Omit<ApplicationPatchInput, 'logo'> & { logo?: string | null },
-  ): Promise<void> {
-    await this.get(user, id);
-    await this.db
+  async update(id: string, patch: Omit<ApplicationPatchInput, 'logo'> & { logo?: string | null }): Promise<void> {
+    const updated = await this.db
       .update(applications)
       .set({
         ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
@@ -101,21 +98,23 @@ export class ApplicationRepository {
         ...(patch.logo !== undefined ? { logo: patch.logo } : {}),
         updatedAt: new Date(),
       })
-      .where(eq(applications.id, id));
+      .where(eq(applications.id, id))
+      .returning({ id: applications.id });
+    if (updated.length === 0) throw HttpError.notFound();
   }
 
   /**
-   * Deletes an application with everything every plugin keeps for it: the participants' data, highest order first,
-   * then the row, all in one transaction.
+   * Deletes an application with everything every plugin keeps for it: the deletion hooks' rows and the participants'
+   * data (highest order first), then the row, all in one transaction; the hooks' files once it has committed.
    */
-  /** Deletes the application and everything every plugin keeps for it, in one transaction; files of hooks after commit. */
-  async remove(user: SessionUser, id: string, owners: ApplicationDataOwners): Promise<void> {
-    await this.get(user, id);
+  async remove(id: string, owners: ApplicationDataOwners): Promise<void> {
     const ordered = [...owners.participants].sort((a, b) => b.order - a.order);
     await this.db.transaction(async (tx) => {
       for (const hook of owners.deletionHooks) await hook.deleteData(id, tx);
       for (const participant of ordered) await participant.deleteData(id, tx);
-      await tx.delete(applications).where(eq(applications.id, id));
+      const deleted = await tx.delete(applications).where(eq(applications.id, id)).returning({ id: applications.id });
+      // Deleted meanwhile by another call: nothing of it may stay half-removed.
+      if (deleted.length === 0) throw HttpError.notFound();
     });
     for (const hook of owners.deletionHooks) await hook.afterDelete?.(id);
   }

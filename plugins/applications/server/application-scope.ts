@@ -1,6 +1,7 @@
 import type { SessionUser } from '@sensorium/core/common';
 import { APPLICATION_SCOPE, type RouteScopeProvider, type ScopedApplication } from '@sensorium/core/server';
-import { canSeeApplication, type ApplicationAccess } from '../common';
+import { canSeeApplication, END_CUSTOMER_SCOPE, type ApplicationAccess, type EndCustomer } from '../common';
+import type { EndCustomerRepository } from './end-customer-repository';
 
 /**
  * The `application` route scope: the route pipeline loads a route's application through it and answers 404 unless the
@@ -15,4 +16,9 @@ export function applicationScope(access: Pick<ApplicationAccess, 'ownerOf'>): Ro
       return { id: appId, ...owner, rights: { level: user.level, permissions: user.permissions } };
     },
   };
+}
+
+/** The `end-customer` route scope: 404 unless the caller may see the end customer (visibleEndCustomers). */
+export function endCustomerScope(customers: Pick<EndCustomerRepository, 'findVisible'>): RouteScopeProvider<EndCustomer> {
+  return { kind: END_CUSTOMER_SCOPE, load: (user, id) => customers.findVisible(user, id) };
 }

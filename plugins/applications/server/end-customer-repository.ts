@@ -6,7 +6,10 @@ import { DEFAULT_END_CUSTOMER_ID, type EndCustomer } from '../common';
 import { applications, endCustomers } from './schema';
 import { visibleEndCustomers } from './tenancy';
 
-/** End customers, always seen through the caller's tenancy: another tenant's customer is simply not found. */
+/**
+ * End customers. Lists are seen through the caller's tenancy; a route acting on one end customer declares the
+ * `end-customer` scope, so the pipeline has checked that the caller may see it before rename or remove run.
+ */
 export class EndCustomerRepository {
   constructor(private readonly db: Database) {}
 
@@ -16,6 +19,15 @@ export class EndCustomerRepository {
       .from(endCustomers)
       .where(visibleEndCustomers(user))
       .orderBy(asc(endCustomers.name));
+  }
+
+  /** The end customer when the user may see it, else null (the route scope's loader). */
+  async findVisible(user: SessionUser, id: string): Promise<EndCustomer | null> {
+    const [row] = await this.db
+      .select({ id: endCustomers.id, name: endCustomers.name })
+      .from(endCustomers)
+      .where(and(eq(endCustomers.id, id), visibleEndCustomers(user)));
+    return row ?? null;
   }
 
   create(user: SessionUser, name: string): Promise<EndCustomer> {
@@ -29,27 +41,23 @@ export class EndCustomerRepository {
     return customer;
   }
 
-  async rename(user: SessionUser, id: string, name: string): Promise<EndCustomer> {
+  async rename(id: string, name: string): Promise<EndCustomer> {
     const [row] = await this.db
       .update(endCustomers)
       .set({ name: name.trim() })
-      .where(and(eq(endCustomers.id, id), visibleEndCustomers(user)))
+      .where(eq(endCustomers.id, id))
       .returning({ id: endCustomers.id, name: endCustomers.name });
     if (!row) throw HttpError.notFound();
     return row;
   }
 
-  async remove(user: SessionUser, id: string): Promise<void> {
+  async remove(id: string): Promise<void> {
     if (id === DEFAULT_END_CUSTOMER_ID) throw HttpError.conflict('applications.errors.defaultCustomerKept');
     await this.db.transaction(async (tx) => {
-      const [visible] = await tx
-        .select({ id: endCustomers.id })
-        .from(endCustomers)
-        .where(and(eq(endCustomers.id, id), visibleEndCustomers(user)));
-      if (!visible) throw HttpError.notFound();
       const [owned] = await tx.select({ total: count() }).from(applications).where(eq(applications.endCustomerId, id));
       if ((owned?.total ?? 0) > 0) throw HttpError.conflict('applications.errors.customerHasApplications');
-      await tx.delete(endCustomers).where(eq(endCustomers.id, id));
+      const deleted = await tx.delete(endCustomers).where(eq(endCustomers.id, id)).returning({ id: endCustomers.id });
+      if (deleted.length === 0) throw HttpError.notFound();
     });
   }
 }

@@ -11,7 +11,7 @@ import { ApplicationAccessToken, EndCustomerDirectoryToken, eventSummarySources 
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { applicationAccess } from './application-access';
-import { applicationScope } from './application-scope';
+import { applicationScope, endCustomerScope } from './application-scope';
 import { applicationDataParticipant } from './application-data-participant';
 import { applicationDetailRoutes } from './application-detail-routes';
 import { ApplicationRepository } from './application-repository';
@@ -33,6 +33,7 @@ export default defineServerPlugin({
     const access = applicationAccess(db);
     context.provide(ApplicationAccessToken, access);
     context.contribute(routeScopes, applicationScope(access));
+    context.contribute(routeScopes, endCustomerScope(customers));
     context.provide(EndCustomerDirectoryToken, { create: (name, organisationId) => customers.createFor(name, organisationId) });
     for (const route of applicationRoutes(repository, customers, () => context.contributions(eventSummarySources))) {
       context.addRoute(route);

@@ -110,6 +110,8 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
       body: { name: 'Taken over' },
     });
     expect(renameOther.status).toBe(404);
+    const deleteOther = await server.request('DELETE', '/api/customer/end-customer/end_default', { token: integrator });
+    expect(deleteOther.status).toBe(404);
   });
 
   it('creates an application, lists it and reports its id as taken', async () => {

@@ -2,6 +2,7 @@ import { IsNotEmpty, IsString } from 'class-validator';
 import { defineRoute, type AnyRouteDefinition } from '@sensorium/core/server';
 import {
   ApplicationIdInput,
+  END_CUSTOMER_SCOPE,
   EndCustomerInput,
   NewApplicationInput,
   type EventSummaryRow,
@@ -31,7 +32,8 @@ export function applicationRoutes(
     defineRoute({
       method: 'POST',
       url: '/application/new/',
-      summary: 'Create an application for one of the caller’s end customers',
+      summary: 'Create an application for one of the caller’s end customers (operators and system integrators)',
+      levels: ['cloud', 'si-customer'],
       body: NewApplicationInput,
       handler: ({ user, body, reply }) => {
         reply.code(201);
@@ -81,8 +83,9 @@ export function applicationRoutes(
       summary: 'Rename an end customer',
       permission: 'useredit',
       params: EndCustomerParams,
+      scope: { kind: END_CUSTOMER_SCOPE, from: 'id' },
       body: EndCustomerInput,
-      handler: ({ user, params, body }) => customers.rename(user, params.id, body.name),
+      handler: ({ params, body }) => customers.rename(params.id, body.name),
     }),
     defineRoute({
       method: 'DELETE',
@@ -90,7 +93,8 @@ export function applicationRoutes(
       summary: 'Delete an end customer that has no applications',
       permission: 'useredit',
       params: EndCustomerParams,
-      handler: ({ user, params }) => customers.remove(user, params.id),
+      scope: { kind: END_CUSTOMER_SCOPE, from: 'id' },
+      handler: ({ params }) => customers.remove(params.id),
     }),
   ];
 }
