@@ -78,13 +78,5 @@ export interface ServerConfig {
   geocoderUrl?: string | null;
   /** Map tile URL template for the browser's maps (SENSORIUM_MAP_TILE_URL, e.g. https://tile.example/{z}/{x}/{y}.png). */
   mapTileUrl?: string | null;
-  /** ChirpStack v4 REST API (the chirpstack-rest-api proxy) for deleting devices (CHIRPSTACK_API_URL), no trailing slash. */
-  chirpstackApiUrl?: string | null;
-  /** API token of that ChirpStack (CHIRPSTACK_API_TOKEN). */
-  chirpstackApiToken?: string | null;
-  /** The Things Stack v3 HTTP API for deleting devices (TTS_API_URL, e.g. https://eu1.cloud.thethings.network). */
-  ttsApiUrl?: string | null;
-  /** An API key of The Things Stack with device write rights (TTS_API_KEY). */
-  ttsApiKey?: string | null;
 }
 export const ConfigToken = createToken<ServerConfig>('core.config');

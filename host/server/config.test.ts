@@ -27,10 +27,6 @@ describe('loadConfig', () => {
       mailFrom: 'Sensorium <no-reply@localhost>',
       geocoderUrl: null,
       mapTileUrl: null,
-      chirpstackApiUrl: null,
-      chirpstackApiToken: null,
-      ttsApiUrl: null,
-      ttsApiKey: null,
       otpValidMinutes: 15,
       resetTokenMinutes: 30,
       supportEmail: null,
@@ -135,22 +131,6 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads the device server APIs used to delete devices, URLs without a trailing slash', () => {
-    expect(
-      loadConfig({
-        CHIRPSTACK_API_URL: 'http://chirpstack.acme.example:8090/',
-        CHIRPSTACK_API_TOKEN: ' cs-token ',
-        TTS_API_URL: 'https://eu1.cloud.thethings.network',
-        TTS_API_KEY: 'NNSXS.key',
-      }),
-    ).toMatchObject({
-      chirpstackApiUrl: 'http://chirpstack.acme.example:8090',
-      chirpstackApiToken: 'cs-token',
-      ttsApiUrl: 'https://eu1.cloud.thethings.network',
-      ttsApiKey: 'NNSXS.key',
-    });
-  });
-
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: ' ', DATABASE_URL: '', SENSORIUM_LICENCES: '' })).toMatchObject({
       port: 8080,
@@ -176,8 +156,6 @@ describe('loadConfig', () => {
     ['SENSORIUM_PUBLIC_URL', 'console.acme.example'],
     ['SENSORIUM_GEOCODER_URL', 'nominatim.acme.example'],
     ['SENSORIUM_MAP_TILE_URL', 'tiles/{z}/{x}/{y}.png'],
-    ['CHIRPSTACK_API_URL', 'chirpstack:8090'],
-    ['TTS_API_URL', 'eu1.cloud.thethings.network'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

@@ -139,9 +139,5 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mqtt: mqtt(env),
     geocoderUrl: httpUrl(env, 'SENSORIUM_GEOCODER_URL'),
     mapTileUrl: httpUrl(env, 'SENSORIUM_MAP_TILE_URL'),
-    chirpstackApiUrl: httpUrl(env, 'CHIRPSTACK_API_URL'),
-    chirpstackApiToken: text(env, 'CHIRPSTACK_API_TOKEN'),
-    ttsApiUrl: httpUrl(env, 'TTS_API_URL'),
-    ttsApiKey: text(env, 'TTS_API_KEY'),
   };
 }

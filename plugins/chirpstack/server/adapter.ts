@@ -1,5 +1,6 @@
-import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, ServerConfig, Uplink } from '@sensorium/core/server';
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, Uplink } from '@sensorium/core/server';
 import { deleteAtDeviceServer } from '@sensorium/core/server';
+import type { ChirpStackConfig } from './config';
 import { chirpstackDownlink, chirpstackUplink, UPLINK_FILTER } from './uplink';
 
 /** ChirpStack v4 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */
@@ -10,7 +11,7 @@ export class ChirpStackAdapter implements DataSourceAdapter {
   /** The config is read at each call, so the API settings can change while the server runs. */
   constructor(
     private readonly mqtt: MqttService,
-    private readonly config: Pick<ServerConfig, 'chirpstackApiUrl' | 'chirpstackApiToken'> = {},
+    private readonly config: Partial<ChirpStackConfig> = {},
   ) {}
 
   async start(sink: DataSourceSink): Promise<void> {
@@ -36,7 +37,7 @@ export class ChirpStackAdapter implements DataSourceAdapter {
    * as grpc-gateway metadata (Grpc-Metadata-Authorization) and as Authorization for proxies that take it. 404 = already gone.
    */
   async deleteDevice(deviceId: string): Promise<void> {
-    const { chirpstackApiUrl: url, chirpstackApiToken: token } = this.config;
+    const { apiUrl: url, apiToken: token } = this.config;
     if (!url) throw new Error('CHIRPSTACK_API_URL is not set: the console cannot delete devices at ChirpStack');
     if (!token) throw new Error('CHIRPSTACK_API_TOKEN is not set: the console cannot delete devices at ChirpStack');
     await deleteAtDeviceServer('ChirpStack', `${url}/api/devices/${encodeURIComponent(deviceId.toLowerCase())}`, {

@@ -1,11 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigToken, type ServerConfig } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import nodes from '../../nodes/server';
 import { ChirpStackAdapter } from './adapter';
+import type { ChirpStackConfig } from './config';
 import chirpstack from './index';
 
 interface Recorded {
@@ -29,7 +29,7 @@ async function startDeviceServer() {
 
 describe('ChirpStack deleteDevice', () => {
   let device: Awaited<ReturnType<typeof startDeviceServer>>;
-  const adapter = (config: Partial<ServerConfig>) => new ChirpStackAdapter({} as never, config);
+  const adapter = (config: Partial<ChirpStackConfig>) => new ChirpStackAdapter({} as never, config);
 
   beforeAll(async () => {
     device = await startDeviceServer();
@@ -42,7 +42,7 @@ describe('ChirpStack deleteDevice', () => {
   afterAll(() => device?.close());
 
   it('sends DELETE /api/devices/{devEui} with the token as grpc-gateway metadata and as Authorization', async () => {
-    await adapter({ chirpstackApiUrl: device.url, chirpstackApiToken: 'cs-token' }).deleteDevice('A84041000181C61D');
+    await adapter({ apiUrl: device.url, apiToken: 'cs-token' }).deleteDevice('A84041000181C61D');
     expect(device.requests).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/devices/a84041000181c61d' })]);
     expect(device.requests[0]!.headers).toMatchObject({
       'grpc-metadata-authorization': 'Bearer cs-token',
@@ -51,7 +51,7 @@ describe('ChirpStack deleteDevice', () => {
   });
 
   it('treats 404 (already gone) as deleted and any other failure as an error naming ChirpStack and the answer', async () => {
-    const configured = adapter({ chirpstackApiUrl: device.url, chirpstackApiToken: 'cs-token' });
+    const configured = adapter({ apiUrl: device.url, apiToken: 'cs-token' });
     device.state.status = 404;
     await expect(configured.deleteDevice('0102030405060708')).resolves.toBeUndefined();
     device.state.status = 500;
@@ -63,7 +63,7 @@ describe('ChirpStack deleteDevice', () => {
 
   it('fails naming the missing setting when the API is not configured, without calling anything', async () => {
     await expect(adapter({}).deleteDevice('0102030405060708')).rejects.toThrow('CHIRPSTACK_API_URL is not set');
-    await expect(adapter({ chirpstackApiUrl: device.url }).deleteDevice('0102030405060708')).rejects.toThrow(
+    await expect(adapter({ apiUrl: device.url }).deleteDevice('0102030405060708')).rejects.toThrow(
       'CHIRPSTACK_API_TOKEN is not set',
     );
     expect(device.requests).toEqual([]);
@@ -72,9 +72,9 @@ describe('ChirpStack deleteDevice', () => {
   it('fails with a clear message when ChirpStack cannot be reached', async () => {
     const closed = await startDeviceServer();
     await closed.close();
-    await expect(
-      adapter({ chirpstackApiUrl: closed.url, chirpstackApiToken: 't' }).deleteDevice('0102030405060708'),
-    ).rejects.toThrow(`ChirpStack could not be reached at ${closed.url}`);
+    await expect(adapter({ apiUrl: closed.url, apiToken: 't' }).deleteDevice('0102030405060708')).rejects.toThrow(
+      `ChirpStack could not be reached at ${closed.url}`,
+    );
   });
 });
 
@@ -99,9 +99,9 @@ describe.each(databaseBackends())('delete item with deleteExternal through the n
   beforeAll(async () => {
     device = await startDeviceServer();
     server = await startTestServer({ backend, plugins: [applications, nodes, chirpstack] });
-    const config = server.running.container.resolve(ConfigToken);
-    config.chirpstackApiUrl = device.url;
-    config.chirpstackApiToken = 'api-token';
+    const config = server.running.pluginConfigs.get('chirpstack') as ChirpStackConfig;
+    config.apiUrl = device.url;
+    config.apiToken = 'api-token';
     admin = (await server.login()).access_token;
     const created = await server.request('POST', '/api/application/new/', {
       token: admin,
@@ -137,15 +137,15 @@ describe.each(databaseBackends())('delete item with deleteExternal through the n
     expect(device.requests).toHaveLength(1);
     expect((await server.request('GET', `${api}/items/${uuid}`, { token: admin })).status).toBe(200);
 
-    const config = server.running.container.resolve(ConfigToken);
-    config.chirpstackApiToken = null;
+    const config = server.running.pluginConfigs.get('chirpstack') as ChirpStackConfig;
+    config.apiToken = null;
     try {
       const unconfigured = await server.request('DELETE', `${api}/items/${uuid}?deleteExternal=true`, { token: admin });
       expect(unconfigured.status).toBe(502);
       expect(JSON.stringify(unconfigured.body)).toContain('CHIRPSTACK_API_TOKEN');
       expect((await server.request('GET', `${api}/items/${uuid}`, { token: admin })).status).toBe(200);
     } finally {
-      config.chirpstackApiToken = 'api-token';
+      config.apiToken = 'api-token';
     }
 
     // Without deleteExternal the device server is not asked.

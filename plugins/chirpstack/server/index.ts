@@ -1,11 +1,13 @@
-import { ConfigToken, dataSourceAdapters, defineServerPlugin, MqttToken } from '@sensorium/core/server';
+import { dataSourceAdapters, defineServerPlugin, MqttToken } from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { ChirpStackAdapter } from './adapter';
+import { ChirpStackConfig } from './config';
 
 export default defineServerPlugin({
   manifest,
-  deps: { mqtt: MqttToken, config: ConfigToken },
-  register(context, { mqtt, config }) {
-    context.contribute(dataSourceAdapters, new ChirpStackAdapter(mqtt, config));
+  deps: { mqtt: MqttToken },
+  config: ChirpStackConfig,
+  register(context, { mqtt }) {
+    context.contribute(dataSourceAdapters, new ChirpStackAdapter(mqtt, context.config));
   },
 });

@@ -1,5 +1,6 @@
-import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, ServerConfig, Uplink } from '@sensorium/core/server';
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, Uplink } from '@sensorium/core/server';
 import { deleteAtDeviceServer } from '@sensorium/core/server';
+import type { TtsConfig } from './config';
 import { ttsDownlink, ttsUplink, UPLINK_FILTER } from './uplink';
 
 /** The Things Stack v3 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */
@@ -10,7 +11,7 @@ export class TtsAdapter implements DataSourceAdapter {
   /** The config is read at each call, so the API settings can change while the server runs. */
   constructor(
     private readonly mqtt: MqttService,
-    private readonly config: Pick<ServerConfig, 'ttsApiUrl' | 'ttsApiKey'> = {},
+    private readonly config: Partial<TtsConfig> = {},
   ) {}
 
   async start(sink: DataSourceSink): Promise<void> {
@@ -36,7 +37,7 @@ export class TtsAdapter implements DataSourceAdapter {
    * removed from the Application, Network and Join Server first and from the Identity Server last (404 = not there).
    */
   async deleteDevice(deviceId: string, dataSource: Record<string, unknown>): Promise<void> {
-    const { ttsApiUrl: url, ttsApiKey: key } = this.config;
+    const { apiUrl: url, apiKey: key } = this.config;
     if (!url) throw new Error('TTS_API_URL is not set: the console cannot delete devices at The Things Stack');
     if (!key) throw new Error('TTS_API_KEY is not set: the console cannot delete devices at The Things Stack');
     const path = `applications/${encodeURIComponent(ttsApplicationId(dataSource))}/devices/${encodeURIComponent(deviceId)}`;

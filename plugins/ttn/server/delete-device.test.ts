@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '@sensorium/core/server';
 import { TtsAdapter } from './adapter';
+import type { TtsConfig } from './config';
 
 interface Recorded {
   method: string;
@@ -25,7 +25,7 @@ async function startDeviceServer() {
 
 describe('The Things Stack deleteDevice', () => {
   let tts: Awaited<ReturnType<typeof startDeviceServer>>;
-  const adapter = (config: Partial<ServerConfig>) => new TtsAdapter({} as never, config);
+  const adapter = (config: Partial<TtsConfig>) => new TtsAdapter({} as never, config);
   const dataSource = { type: 'ttn', deviceEUI: 'eui-70b3d57ed005a1b2', application: 'plant-sensors@ttn' };
 
   beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('The Things Stack deleteDevice', () => {
   afterAll(() => tts?.close());
 
   it('deletes the device from the Application, Network and Join Server, then from the Identity Server, with the API key', async () => {
-    await adapter({ ttsApiUrl: tts.url, ttsApiKey: 'NNSXS.key' }).deleteDevice('eui-70b3d57ed005a1b2', dataSource);
+    await adapter({ apiUrl: tts.url, apiKey: 'NNSXS.key' }).deleteDevice('eui-70b3d57ed005a1b2', dataSource);
     const device = 'applications/plant-sensors/devices/eui-70b3d57ed005a1b2';
     expect(tts.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `DELETE /api/v3/as/${device}`,
@@ -51,14 +51,14 @@ describe('The Things Stack deleteDevice', () => {
 
   it('treats 404 in a registry as already deleted and goes on', async () => {
     tts.state.status = (path) => (path.includes('/js/') || path.includes('/as/') ? 404 : 200);
-    await adapter({ ttsApiUrl: tts.url, ttsApiKey: 'k' }).deleteDevice('dev-1', { application: 'app-1' });
+    await adapter({ apiUrl: tts.url, apiKey: 'k' }).deleteDevice('dev-1', { application: 'app-1' });
     expect(tts.requests).toHaveLength(4);
     expect(tts.requests[3]!.path).toBe('/api/v3/applications/app-1/devices/dev-1');
   });
 
   it('stops at the first failing registry with an error naming The Things Stack and the answer', async () => {
     tts.state.status = (path) => (path.includes('/ns/') ? 500 : 200);
-    await expect(adapter({ ttsApiUrl: tts.url, ttsApiKey: 'k' }).deleteDevice('dev-1', dataSource)).rejects.toThrow(
+    await expect(adapter({ apiUrl: tts.url, apiKey: 'k' }).deleteDevice('dev-1', dataSource)).rejects.toThrow(
       'The Things Stack answered 500',
     );
     expect(tts.requests.map((r) => r.path.split('/')[3])).toEqual(['as', 'ns']);
@@ -66,8 +66,8 @@ describe('The Things Stack deleteDevice', () => {
 
   it('fails naming the missing setting or application id, without calling anything', async () => {
     await expect(adapter({}).deleteDevice('dev-1', dataSource)).rejects.toThrow('TTS_API_URL is not set');
-    await expect(adapter({ ttsApiUrl: tts.url }).deleteDevice('dev-1', dataSource)).rejects.toThrow('TTS_API_KEY is not set');
-    await expect(adapter({ ttsApiUrl: tts.url, ttsApiKey: 'k' }).deleteDevice('dev-1', { type: 'ttn' })).rejects.toThrow(
+    await expect(adapter({ apiUrl: tts.url }).deleteDevice('dev-1', dataSource)).rejects.toThrow('TTS_API_KEY is not set');
+    await expect(adapter({ apiUrl: tts.url, apiKey: 'k' }).deleteDevice('dev-1', { type: 'ttn' })).rejects.toThrow(
       'dataSource.application',
     );
     expect(tts.requests).toEqual([]);

@@ -1,11 +1,13 @@
-import { ConfigToken, dataSourceAdapters, defineServerPlugin, MqttToken } from '@sensorium/core/server';
+import { dataSourceAdapters, defineServerPlugin, MqttToken } from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { TtsAdapter } from './adapter';
+import { TtsConfig } from './config';
 
 export default defineServerPlugin({
   manifest,
-  deps: { mqtt: MqttToken, config: ConfigToken },
-  register(context, { mqtt, config }) {
-    context.contribute(dataSourceAdapters, new TtsAdapter(mqtt, config));
+  deps: { mqtt: MqttToken },
+  config: TtsConfig,
+  register(context, { mqtt }) {
+    context.contribute(dataSourceAdapters, new TtsAdapter(mqtt, context.config));
   },
 });
