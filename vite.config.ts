@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { sensoriumAliases } from './aliases.ts';
 
-const API_TARGET = 'http://127.0.0.1:8080';
+// `npm run dev`: the dev server forwards the API to the console started beside it (PORT, default 8080).
+const API_TARGET = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 // The browser console: Vite root is host/client, the build goes to <repo>/dist/client (served by the server).
 // Pages are lazy routes, so each lands in a chunk of its own and loads on first use.
