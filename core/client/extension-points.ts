@@ -72,33 +72,6 @@ export interface AppMenuItemContribution {
   requiredPermission?: string;
 }
 
-export interface ItemSettingsTabProps {
-  appId: string;
-  itemId: string;
-}
-
-/** A tab of the node-management item settings panel (node spec §2.1). */
-export interface ItemSettingsTabContribution {
-  id: string;
-  titleKey: string;
-  order: number;
-  component: ComponentType<ItemSettingsTabProps>;
-}
-
-export interface FieldSettingSectionProps {
-  appId: string;
-  itemId: string;
-  fieldKey: string;
-}
-
-/** A section of the field settings dialog (node spec §2.5). */
-export interface FieldSettingSectionContribution {
-  id: string;
-  titleKey: string;
-  order: number;
-  component: ComponentType<FieldSettingSectionProps>;
-}
-
 /** A device profile the wizard offers a data-source form (node spec §3.5, list-simple). */
 export interface DataSourceProfileOption {
   uuid: string;
@@ -145,7 +118,5 @@ export const sidebarGroups = createExtensionPoint<SidebarGroupContribution>('cor
 export const sidebarItems = createExtensionPoint<SidebarItemContribution>('core.sidebar-items/v1');
 export const headerActions = createExtensionPoint<HeaderActionContribution>('core.header-actions/v1');
 export const appMenuItems = createExtensionPoint<AppMenuItemContribution>('core.app-menu-items/v1');
-export const itemSettingsTabs = createExtensionPoint<ItemSettingsTabContribution>('core.item-settings-tabs/v1');
-export const fieldSettingSections = createExtensionPoint<FieldSettingSectionContribution>('core.field-setting-sections/v1');
 export const dataSourceForms = createExtensionPoint<DataSourceFormContribution>('core.data-source-forms/v1');
 export const appOverlays = createExtensionPoint<AppOverlayContribution>('core.app-overlays/v1');

@@ -22,3 +22,5 @@ export * from './components/data-table';
 export * from './components/pager';
 export * from './components/page-parts';
 export * from './components/data-source-fields';
+export * from './components/limited-number-input';
+export * from './components/number-input-rules';

@@ -6,3 +6,7 @@ export * from './preference-validation';
 export * from './demo-devices';
 export * from './device-profiles';
 export * from './masks';
+export * from './extension-points';
+export * from './item-state';
+export * from './item-lookup';
+export * from './item-hooks';
