@@ -35,6 +35,8 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   permission?: PermissionKey;
   /** The user levels that may call the route (403 for the others); every level when absent. */
   levels?: readonly UserLevel[];
+  /** The i18n key of the 403 answered to the other levels; the generic message when absent. */
+  levelsDenied?: string;
   licence?: string;
   /**
    * The application the route acts on, named by the parameter that carries its id (`'appId'`, or `{ body: 'appId' }`).

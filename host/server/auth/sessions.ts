@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database, UserDirectory } from '@sensorium/core/server';
-import { refreshTokens } from '../db/schema';
+import type { Database, SessionRevocation, UserDirectory } from '@sensorium/core/server';
+import { loginChallenges, refreshTokens } from '../db/schema';
 import type { SessionTokens } from './tokens';
 
 export interface TokenPair {
@@ -18,7 +18,7 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
  * Logins as refresh-token families. Each refresh rotates the token; presenting a token that was already rotated
  * means it was copied, so the whole family (every session descended from that login) is revoked.
  */
-export class SessionService {
+export class SessionService implements SessionRevocation {
   constructor(
     private readonly db: Database,
     private readonly tokens: SessionTokens,
@@ -94,6 +94,15 @@ export class SessionService {
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Every session of the user ends: its refresh tokens are revoked and a login waiting for its second factor is dropped. */
+  async revokeAllSessions(userId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await this.db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
   }
 
   /** The family of a refresh token the caller presents on logout, when it is genuinely theirs. */

@@ -1,13 +1,95 @@
 import { hash, verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PermissionKey, SessionUser } from '@sensorium/core/common';
-import { HttpError, type Database, type NewUser, type NewUserWithHash, type UserDirectory } from '@sensorium/core/server';
+import {
+  HttpError,
+  type Account,
+  type AccountFilter,
+  type AccountPatch,
+  type Database,
+  type GroupFilter,
+  type NewUser,
+  type NewUserWithHash,
+  type PageWindow,
+  type UserDirectory,
+  type UserGroup,
+} from '@sensorium/core/server';
 import { userGroups, users } from '../db/schema';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (id: string) => UUID_PATTERN.test(id);
 
 // @node-rs/argon2 hashes with argon2id and OWASP's parameters by default.
 const hashPassword = (password: string) => hash(password);
+
+/** `%` and `_` typed in a search box match themselves. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Ids that are not uuids name nothing (rather than failing in the database). */
+const uuidsIn = (column: typeof users.id | typeof userGroups.id, ids: readonly string[]): SQL => {
+  const valid = ids.filter(isUuid);
+  return valid.length > 0 ? inArray(column, valid) : sql`false`;
+};
+
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  level: users.level,
+  groupId: users.groupId,
+  groupName: userGroups.name,
+  groupPermissions: userGroups.permissions,
+  organisationId: users.organisationId,
+  endCustomerId: users.endCustomerId,
+  scope: users.scope,
+  ldapUrl: users.ldapUrl,
+  userDn: users.userDn,
+  disabled: users.disabled,
+  otpEnabled: users.otpEnabled,
+  createdAt: users.createdAt,
+};
+
+const memberCount = sql<number>`(SELECT count(*)::int FROM ${users} WHERE ${users.groupId} = ${userGroups.id})`;
+
+function accountCondition(filter: AccountFilter): SQL | undefined {
+  const keyword = filter.keyword?.trim();
+  const tenant = filter.tenant;
+  const tenantCondition = tenant
+    ? or(
+        tenant.organisationId === null ? undefined : eq(users.organisationId, tenant.organisationId),
+        tenant.endCustomerIds.length > 0 ? inArray(users.endCustomerId, [...tenant.endCustomerIds]) : undefined,
+      )
+    : undefined;
+  return and(
+    filter.ids ? uuidsIn(users.id, filter.ids) : undefined,
+    filter.levels ? (filter.levels.length > 0 ? inArray(users.level, [...filter.levels]) : sql`false`) : undefined,
+    tenant ? (tenantCondition ?? sql`false`) : undefined,
+    keyword
+      ? or(
+          ilike(users.username, likePattern(keyword)),
+          ilike(users.name, likePattern(keyword)),
+          ilike(users.email, likePattern(keyword)),
+        )
+      : undefined,
+  );
+}
+
+function groupCondition(filter: GroupFilter): SQL | undefined {
+  const keyword = filter.keyword?.trim();
+  return and(
+    filter.ids ? uuidsIn(userGroups.id, filter.ids) : undefined,
+    filter.organisationId === undefined
+      ? undefined
+      : filter.organisationId === null
+        ? isNull(userGroups.organisationId)
+        : eq(userGroups.organisationId, filter.organisationId),
+    keyword ? ilike(userGroups.name, likePattern(keyword)) : undefined,
+    filter.name === undefined ? undefined : sql`lower(${userGroups.name}) = lower(${filter.name})`,
+    filter.exceptId && isUuid(filter.exceptId) ? ne(userGroups.id, filter.exceptId) : undefined,
+  );
+}
 
 /** Accounts and user groups in core's tables. */
 export class DatabaseUserDirectory implements UserDirectory {
@@ -35,6 +117,42 @@ export class DatabaseUserDirectory implements UserDirectory {
     return row!;
   }
 
+  private selectGroups() {
+    return this.db
+      .select({
+        id: userGroups.id,
+        name: userGroups.name,
+        permissions: userGroups.permissions,
+        organisationId: userGroups.organisationId,
+        memberCount,
+      })
+      .from(userGroups);
+  }
+
+  async findGroup(id: string): Promise<UserGroup | null> {
+    if (!isUuid(id)) return null;
+    const [group] = await this.selectGroups().where(eq(userGroups.id, id));
+    return group ?? null;
+  }
+
+  async listGroups(filter: GroupFilter, page?: PageWindow): Promise<{ total: number; groups: UserGroup[] }> {
+    const condition = groupCondition(filter);
+    const [total] = await this.db.select({ total: count() }).from(userGroups).where(condition);
+    const ordered = this.selectGroups().where(condition).orderBy(asc(userGroups.name));
+    const groups = page ? await ordered.limit(page.limit).offset(page.offset) : await ordered;
+    return { total: total?.total ?? 0, groups };
+  }
+
+  async updateGroup(id: string, patch: { name?: string; permissions?: PermissionKey[] }): Promise<void> {
+    if (patch.name === undefined && patch.permissions === undefined) return;
+    await this.db.update(userGroups).set({ name: patch.name, permissions: patch.permissions }).where(eq(userGroups.id, id));
+  }
+
+  async deleteGroup(id: string): Promise<void> {
+    // Members keep their accounts without a group (the foreign key sets null).
+    await this.db.delete(userGroups).where(eq(userGroups.id, id));
+  }
+
   async createUser(input: NewUser | NewUserWithHash, transaction: Database = this.db): Promise<{ id: string }> {
     const passwordHash = 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password);
     const [row] = await transaction
@@ -44,10 +162,14 @@ export class DatabaseUserDirectory implements UserDirectory {
         passwordHash,
         name: input.name ?? '',
         email: input.email ?? null,
+        phone: input.phone ?? null,
         level: input.level,
         groupId: input.groupId ?? null,
         organisationId: input.organisationId ?? null,
         endCustomerId: input.endCustomerId ?? null,
+        scope: input.scope ?? '',
+        ldapUrl: input.ldapUrl ?? null,
+        userDn: input.userDn ?? null,
       })
       .onConflictDoNothing({ target: users.username })
       .returning({ id: users.id });
@@ -55,7 +177,69 @@ export class DatabaseUserDirectory implements UserDirectory {
     return row;
   }
 
-  private async load(condition: ReturnType<typeof eq>) {
+  private selectAccounts() {
+    return this.db.select(accountColumns).from(users).leftJoin(userGroups, eq(userGroups.id, users.groupId));
+  }
+
+  private toAccount(row: Awaited<ReturnType<DatabaseUserDirectory['selectAccounts']>>[number]): Account {
+    return { ...row, groupPermissions: row.groupPermissions ?? [] };
+  }
+
+  async findAccount(id: string): Promise<Account | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.selectAccounts().where(eq(users.id, id)).limit(1);
+    return row ? this.toAccount(row) : null;
+  }
+
+  async findByUsernameOrEmail(address: string, options: { enabledOnly?: boolean } = {}): Promise<Account | null> {
+    const [row] = await this.selectAccounts()
+      .where(
+        and(
+          or(sql`lower(${users.username}) = ${address}`, sql`lower(${users.email}) = ${address}`),
+          options.enabledOnly ? eq(users.disabled, false) : undefined,
+        ),
+      )
+      .limit(1);
+    return row ? this.toAccount(row) : null;
+  }
+
+  async listAccounts(filter: AccountFilter, page?: PageWindow): Promise<{ total: number; accounts: Account[] }> {
+    const condition = accountCondition(filter);
+    const [total] = await this.db.select({ total: count() }).from(users).where(condition);
+    const ordered = this.selectAccounts().where(condition).orderBy(asc(users.username));
+    const rows = page ? await ordered.limit(page.limit).offset(page.offset) : await ordered;
+    return { total: total?.total ?? 0, accounts: rows.map((row) => this.toAccount(row)) };
+  }
+
+  async updateAccount(id: string, patch: AccountPatch): Promise<void> {
+    // Field by field, so nothing else (a password hash, a username) can ride along in the patch.
+    const { name, email, phone, scope, ldapUrl, userDn, level, groupId, organisationId, endCustomerId, disabled, otpEnabled } =
+      patch;
+    await this.db
+      .update(users)
+      .set({
+        name,
+        email,
+        phone,
+        scope,
+        ldapUrl,
+        userDn,
+        level,
+        groupId,
+        organisationId,
+        endCustomerId,
+        disabled,
+        otpEnabled,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id));
+  }
+
+  async deleteAccount(id: string): Promise<void> {
+    await this.db.delete(users).where(eq(users.id, id));
+  }
+
+  private async load(condition: SQL) {
     const [row] = await this.db
       .select({ user: users, groupPermissions: userGroups.permissions })
       .from(users)
@@ -80,7 +264,7 @@ export class DatabaseUserDirectory implements UserDirectory {
 
   /** Null for unknown and disabled accounts, so a disabled user's tokens stop working at once. */
   async findSessionUser(userId: string): Promise<SessionUser | null> {
-    if (!UUID_PATTERN.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const row = await this.load(eq(users.id, userId));
     return row && !row.user.disabled ? this.toSessionUser(row) : null;
   }

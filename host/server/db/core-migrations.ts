@@ -121,4 +121,14 @@ export const coreMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // The users plugin added these columns to core's table before core owned them.
+    id: '007-user-profile-columns',
+    sql: `
+      ALTER TABLE users ADD COLUMN scope text NOT NULL DEFAULT '';
+      ALTER TABLE users ADD COLUMN ldap_url text;
+      ALTER TABLE users ADD COLUMN user_dn text;
+    `,
+    replaces: { pluginId: 'users', migrationIds: ['001-user-columns-api-keys-application-users'] },
+  },
 ];

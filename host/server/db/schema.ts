@@ -25,6 +25,10 @@ export const users = pgTable('users', {
   disabled: boolean('disabled').notNull().default(false),
   /** Second factor by one-time code at login (channel e-mail, later SMS). */
   otpEnabled: boolean('otp_enabled').notNull().default(false),
+  /** Which part of the organisation the user looks after (free text, Users page). */
+  scope: text('scope').notNull().default(''),
+  ldapUrl: text('ldap_url'),
+  userDn: text('user_dn'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -77,7 +77,7 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
         const t = (key: string, params?: Record<string, string | number>) => services.translator.t(language, key, params);
         const user = await services.authenticate(request);
         if (needsSession && !user) throw new HttpError(401, 'errors.unauthorized');
-        if (route.levels && (!user || !route.levels.includes(user.level))) throw HttpError.forbidden();
+        if (route.levels && (!user || !route.levels.includes(user.level))) throw HttpError.forbidden(route.levelsDenied);
         if (route.permission && !hasPermission(user, route.permission)) throw HttpError.forbidden();
         const isKey = (text: string) => services.translator.has(text);
         const params = await validateInput(route.params, request.params, isKey);

@@ -16,6 +16,7 @@ import { applicationDataParticipant } from './application-data-participant';
 import { applicationDetailRoutes } from './application-detail-routes';
 import { ApplicationRepository } from './application-repository';
 import { applicationsDemoSeeder } from './demo-seeder';
+import { endCustomerDirectory } from './end-customer-directory';
 import { EndCustomerRepository } from './end-customer-repository';
 import { LogoStore } from './logo-store';
 import { migrations } from './migrations';
@@ -34,7 +35,7 @@ export default defineServerPlugin({
     context.provide(ApplicationAccessToken, access);
     context.contribute(routeScopes, applicationScope(access));
     context.contribute(routeScopes, endCustomerScope(customers));
-    context.provide(EndCustomerDirectoryToken, { create: (name, organisationId) => customers.createFor(name, organisationId) });
+    context.provide(EndCustomerDirectoryToken, endCustomerDirectory(db, customers));
     for (const route of applicationRoutes(repository, customers, () => context.contributions(eventSummarySources))) {
       context.addRoute(route);
     }

@@ -1,12 +1,12 @@
 import type { Migration } from '@sensorium/core/server';
 
 export const migrations: Migration[] = [
+  // 001 also added users.scope, ldap_url and user_dn; core's 007 adds them now, so this step makes only this plugin's
+  // tables and stands in for 001 on databases that ran it.
   {
-    id: '001-user-columns-api-keys-application-users',
+    id: '002-api-keys-and-application-users',
+    replaces: { pluginId: 'users', migrationIds: ['001-user-columns-api-keys-application-users'] },
     sql: `
-      ALTER TABLE users ADD COLUMN scope text NOT NULL DEFAULT '';
-      ALTER TABLE users ADD COLUMN ldap_url text;
-      ALTER TABLE users ADD COLUMN user_dn text;
       CREATE TABLE api_keys (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
