@@ -1,4 +1,12 @@
-import { ConfigToken, DatabaseToken, defineServerPlugin, MailerToken, UserDirectoryToken } from '@sensorium/core/server';
+import {
+  ConfigToken,
+  DatabaseToken,
+  defineServerPlugin,
+  MailerToken,
+  OrganisationDirectoryToken,
+  SessionRevocationToken,
+  UserDirectoryToken,
+} from '@sensorium/core/server';
 import { EndCustomerDirectoryToken } from '@sensorium/applications/common';
 import { accountServerI18n } from '../common/i18n';
 import { manifest } from '../manifest';
@@ -18,17 +26,12 @@ export default defineServerPlugin({
     config: ConfigToken,
     endCustomers: EndCustomerDirectoryToken,
     users: UserDirectoryToken,
+    organisations: OrganisationDirectoryToken,
+    sessions: SessionRevocationToken,
   },
-  async register(context, { db, mailer, config, endCustomers, users }) {
+  async register(context, { db, ...services }) {
     const [row] = await db.select({ secret: accountSecret.secret }).from(accountSecret).limit(1);
-    const services = {
-      db,
-      mailer,
-      config,
-      codes: new CodeHasher(row!.secret),
-      endCustomers: () => endCustomers,
-      users,
-    };
-    for (const route of [...signupRoutes(services), ...passwordRoutes(services)]) context.addRoute(route);
+    const all = { db, ...services, codes: new CodeHasher(row!.secret) };
+    for (const route of [...signupRoutes(all), ...passwordRoutes(all)]) context.addRoute(route);
   },
 });

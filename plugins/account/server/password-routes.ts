@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { defineRoute, HttpError } from '@sensorium/core/server';
 import {
   EMAIL_PATTERN,
@@ -9,27 +9,18 @@ import {
   TokenParams,
 } from '../common';
 import { newToken, tokenDigest } from './codes';
-import { coreLoginChallenges, coreRefreshTokens, coreUsers, passwordResets } from './schema';
+import { passwordResets } from './schema';
 import type { AccountServices } from './signup-routes';
 
 const rateLimit = (max: number) => ({ max, timeWindowMs: 60_000 });
 
 /** Forgot and reset password (spec §7 User): an e-mailed link with a single-use token. */
 export function passwordRoutes(services: AccountServices) {
-  const { db, mailer, config, users } = services;
+  const { db, mailer, config, users, sessions } = services;
 
   /** Finds the account and e-mails the link; runs after the answer so its timing does not tell whether the account exists. */
   const sendResetLink = async (address: string, t: (key: string, params?: Record<string, string | number>) => string) => {
-    const [user] = await db
-      .select({ id: coreUsers.id, username: coreUsers.username, email: coreUsers.email })
-      .from(coreUsers)
-      .where(
-        and(
-          or(sql`lower(${coreUsers.username}) = ${address}`, sql`lower(${coreUsers.email}) = ${address}`),
-          eq(coreUsers.disabled, false),
-        ),
-      )
-      .limit(1);
+    const user = await users.findByUsernameOrEmail(address, { enabledOnly: true });
     const recipient = user?.email ?? (user && EMAIL_PATTERN.test(user.username) ? user.username : null);
     if (!user || !recipient) return;
     const token = newToken();
@@ -71,17 +62,16 @@ export function passwordRoutes(services: AccountServices) {
     const [row] = await db
       .select({ email: passwordResets.email, userId: passwordResets.userId })
       .from(passwordResets)
-      .innerJoin(coreUsers, eq(coreUsers.id, passwordResets.userId))
       .where(
         and(
           eq(passwordResets.tokenHash, tokenDigest(token)),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, sql`now()`),
-          eq(coreUsers.disabled, false),
         ),
       )
       .limit(1);
-    return row ?? null;
+    // findSessionUser answers only enabled accounts.
+    return row && (await users.findSessionUser(row.userId)) ? row : null;
   };
 
   const checkToken = defineRoute<unknown, unknown, TokenParams, false>({
@@ -126,11 +116,7 @@ export function passwordRoutes(services: AccountServices) {
         .update(passwordResets)
         .set({ usedAt: sql`now()` })
         .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
-      await db
-        .update(coreRefreshTokens)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(coreRefreshTokens.userId, used.userId), isNull(coreRefreshTokens.revokedAt)));
-      await db.delete(coreLoginChallenges).where(eq(coreLoginChallenges.userId, used.userId));
+      await sessions.revokeAllSessions(used.userId);
       return { success: true };
     },
   });

@@ -1,7 +1,6 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { UserLevel } from '@sensorium/core/common';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// The plugin's own tables (migrations.ts).
+// The plugin's own tables (migrations.ts). Core's accounts and organisations are reached through core's services.
 
 /** A sign-up waiting for its e-mail code, then for the company information. Identified by a random token (hashed). */
 export const signups = pgTable('account_signups', {
@@ -35,38 +34,4 @@ export const passwordResets = pgTable('account_password_resets', {
 export const accountSecret = pgTable('account_secret', {
   id: integer('id').primaryKey(),
   secret: text('secret').notNull(),
-});
-
-// Core's tables that sign-up and password reset write (their SQL is core's: host/server/db/core-migrations.ts).
-// Only the columns used here are declared.
-
-export const coreUsers = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  name: text('name').notNull(),
-  email: text('email'),
-  level: text('level').$type<UserLevel>().notNull(),
-  groupId: uuid('group_id'),
-  organisationId: text('organisation_id'),
-  endCustomerId: text('end_customer_id'),
-  disabled: boolean('disabled').notNull(),
-});
-
-export const coreOrganisations = pgTable('organisations', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  size: text('size').notNull(),
-  role: text('role').notNull(),
-  endCustomerId: text('end_customer_id'),
-});
-
-export const coreRefreshTokens = pgTable('refresh_tokens', {
-  id: uuid('id').primaryKey(),
-  userId: uuid('user_id').notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-});
-
-export const coreLoginChallenges = pgTable('login_challenges', {
-  userId: uuid('user_id').primaryKey(),
 });

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PERMISSIONS, type PermissionKey } from '@sensorium/core/common';
 import {
   defineRoute,
   HttpError,
   type Database,
   type Mailer,
+  type OrganisationDirectory,
   type ServerConfig,
+  type SessionRevocation,
   type UserDirectory,
 } from '@sensorium/core/server';
 import type { EndCustomerDirectory } from '@sensorium/applications/common';
@@ -25,7 +26,7 @@ import {
   UsernameAvailabilityQuery,
 } from '../common';
 import { newCode, newToken, tokenDigest, type CodeHasher } from './codes';
-import { coreOrganisations, coreUsers, signups } from './schema';
+import { signups } from './schema';
 
 /** How long a pending sign-up (verified or not) can be completed. */
 export const PENDING_SIGNUP_HOURS = 24;
@@ -43,9 +44,11 @@ export interface AccountServices {
   mailer: Mailer;
   config: ServerConfig;
   codes: CodeHasher;
-  endCustomers: () => EndCustomerDirectory;
+  endCustomers: EndCustomerDirectory;
   /** Core's accounts: hashes the sign-up's password and creates the company's group and first user. */
   users: UserDirectory;
+  organisations: OrganisationDirectory;
+  sessions: SessionRevocation;
 }
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -53,13 +56,8 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
 const rateLimit = (max: number) => ({ max, timeWindowMs: 60_000 });
 
 /** Whether an account already uses this e-mail, as its username or its e-mail address. */
-export async function accountExists(db: Database, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: coreUsers.id })
-    .from(coreUsers)
-    .where(or(sql`lower(${coreUsers.username}) = ${email}`, sql`lower(${coreUsers.email}) = ${email}`))
-    .limit(1);
-  return Boolean(row);
+export async function accountExists(users: UserDirectory, email: string): Promise<boolean> {
+  return (await users.findByUsernameOrEmail(email)) !== null;
 }
 
 function mailText(services: AccountServices, t: Translate, body: string): string {
@@ -69,7 +67,7 @@ function mailText(services: AccountServices, t: Translate, body: string): string
 
 /** The sign-up calls of spec §7 (User and One-time password). */
 export function signupRoutes(services: AccountServices) {
-  const { db, mailer, config, codes, users } = services;
+  const { db, mailer, config, codes, users, organisations, endCustomers } = services;
   const validMinutes = () => config.otpValidMinutes;
   const codeExpiry = () => sql`now() + make_interval(mins => ${validMinutes()}::int)`;
   const cooldownLeft = sql<number>`greatest(0, ceil(extract(epoch from (${signups.codeSentAt}
@@ -104,7 +102,7 @@ export function signupRoutes(services: AccountServices) {
     query: UsernameAvailabilityQuery,
     response: { type: 'object', properties: { exists: { type: 'boolean' } } },
     rateLimit: rateLimit(30),
-    handler: async ({ query }) => ({ exists: await accountExists(db, normaliseEmail(query.username)) }),
+    handler: async ({ query }) => ({ exists: await accountExists(users, normaliseEmail(query.username)) }),
   });
 
   const requestOtp = defineRoute<SignupOtpRequestInput, unknown, unknown, false>({
@@ -123,7 +121,7 @@ export function signupRoutes(services: AccountServices) {
       if (body.password.length < MIN_PASSWORD_LENGTH) {
         throw HttpError.badRequest('account.server.errors.passwordTooShort', 'password');
       }
-      if (await accountExists(db, email)) throw HttpError.conflict('account.server.errors.accountExists', 'email');
+      if (await accountExists(users, email)) throw HttpError.conflict('account.server.errors.accountExists', 'email');
       // One code per e-mail every 30 seconds, however many sign-ups are started for it.
       const [recent] = await db
         .select({ cooldownLeft })
@@ -256,7 +254,7 @@ export function signupRoutes(services: AccountServices) {
   /** Creates the organisation and its first user from a verified pending sign-up. */
   const complete = async (body: CompleteSignupInput, t: Translate) => {
     const email = normaliseEmail(body.email);
-    if (await accountExists(db, email)) throw HttpError.conflict('account.server.errors.accountExists', 'email');
+    if (await accountExists(users, email)) throw HttpError.conflict('account.server.errors.accountExists', 'email');
     const [signup] = await db
       .select()
       .from(signups)
@@ -274,9 +272,8 @@ export function signupRoutes(services: AccountServices) {
 
     const level = levelForRole(body.companyRole);
     const company = body.companyName.trim();
-    const organisationId = `org_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
     // An end user's company becomes an end customer of the operator; its users see that customer's applications.
-    const endCustomer = level === 'end-customer' ? await services.endCustomers().create(company, null) : null;
+    const endCustomer = level === 'end-customer' ? await endCustomers.create(company, null) : null;
     await db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(signups)
@@ -284,13 +281,10 @@ export function signupRoutes(services: AccountServices) {
         .where(and(eq(signups.id, signup.id), isNull(signups.completedAt)))
         .returning({ id: signups.id });
       if (!claimed) throw HttpError.conflict('account.server.errors.accountExists', 'email');
-      await tx.insert(coreOrganisations).values({
-        id: organisationId,
-        name: company,
-        size: body.companySize,
-        role: body.companyRole,
-        endCustomerId: endCustomer?.id ?? null,
-      });
+      const { id: organisationId } = await organisations.create(
+        { name: company, size: body.companySize, role: body.companyRole, endCustomerId: endCustomer?.id ?? null },
+        tx,
+      );
       const group = await users.createGroup(
         level === 'si-customer'
           ? { name: t('account.server.groups.companyAdmin', { company }), permissions: COMPANY_ADMIN_PERMISSIONS, organisationId }
