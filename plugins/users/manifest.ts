@@ -6,4 +6,5 @@ export const manifest: PluginManifest = {
   description: 'Account Management: users, user groups, My Account, API keys and the per-application User Setup page.',
   permissions: ['useredit', 'profileedit'],
   dependsOn: ['applications'],
+  tables: ['api_keys', 'application_users', 'application_groups'],
 };

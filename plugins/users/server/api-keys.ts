@@ -3,12 +3,19 @@ import { and, asc, eq } from 'drizzle-orm';
 import { HttpError, type CredentialVerifier, type Database } from '@sensorium/core/server';
 import type { ApiKeyRow, NewApiKey } from '../common';
 import { apiKeys } from './schema';
-import { uuidOrNotFound } from './tenancy';
 
 /** Keys read `snk_` and 43 URL-safe characters (32 random bytes); lists show the first 12 characters. */
 const KEY_PREFIX = 'snk_';
 const SHOWN_LENGTH = 12;
 const KEY_PATTERN = /^snk_[A-Za-z0-9_-]{43}$/;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id from a path: one that is not a uuid names nothing (404), rather than failing in the database. */
+function uuidOrNotFound(id: string): string {
+  if (!UUID_PATTERN.test(id)) throw HttpError.notFound();
+  return id;
+}
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 

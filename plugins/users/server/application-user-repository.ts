@@ -1,118 +1,92 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
-import { HttpError, type ApplicationDeletionHook, type Database } from '@sensorium/core/server';
-import { canSeeApplication, type ApplicationAccess } from '@sensorium/applications/common';
+import {
+  HttpError,
+  type ApplicationDeletionHook,
+  type Database,
+  type ScopedApplication,
+  type UserDirectory,
+} from '@sensorium/core/server';
+import { canSeeApplication } from '@sensorium/applications/common';
 import type { ApplicationGroupRow, ApplicationUserRow, ApplicationUsers } from '../common';
-import { applicationGroups, applicationUsers, userGroups, users } from './schema';
-import { assertManager, manageableGroups, manageableUsers, uuidOrNotFound } from './tenancy';
+import { applicationGroups, applicationUsers } from './schema';
+import type { Tenancy } from './tenancy';
 
 const uniqueTags = (tags: readonly string[] = []) => [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
 
 /**
  * User Setup: which users and groups may use an application, and per user an optional list of device tags that limits
  * them to those devices (stored now; the device features enforce it). Only users and groups the caller manages appear.
+ * The routes declare the application (and the user or group they act on), so the pipeline has checked both.
  */
 export class ApplicationUserRepository {
   constructor(
     private readonly db: Database,
-    private readonly access: ApplicationAccess,
+    private readonly directory: UserDirectory,
+    private readonly tenancy: Tenancy,
   ) {}
 
-  private async visible(actor: SessionUser, appId: string) {
-    assertManager(actor);
-    return this.access.assertVisible(actor, appId);
-  }
-
-  /** The application's association with one user the actor manages (404 for an id that is not a uuid). */
-  private userLink(actor: SessionUser, appId: string, userId: string) {
-    return and(
-      eq(applicationUsers.appId, appId),
-      eq(applicationUsers.userId, uuidOrNotFound(userId)),
-      sql`${applicationUsers.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${manageableUsers(actor)})`,
-    );
-  }
-
-  /** The application's association with one group the actor manages. */
-  private groupLink(actor: SessionUser, appId: string, groupId: string) {
-    return and(
-      eq(applicationGroups.appId, appId),
-      eq(applicationGroups.groupId, uuidOrNotFound(groupId)),
-      sql`${applicationGroups.groupId} IN (SELECT ${userGroups.id} FROM ${userGroups} WHERE ${manageableGroups(actor)})`,
-    );
-  }
-
   async list(actor: SessionUser, appId: string): Promise<ApplicationUsers> {
-    await this.visible(actor, appId);
-    const userRows: ApplicationUserRow[] = await this.db
-      .select({
-        userId: users.id,
-        username: users.username,
-        name: users.name,
-        level: users.level,
-        groupName: userGroups.name,
-        deviceTags: applicationUsers.deviceTags,
-      })
-      .from(applicationUsers)
-      .innerJoin(users, eq(users.id, applicationUsers.userId))
-      .leftJoin(userGroups, eq(userGroups.id, users.groupId))
-      .where(and(eq(applicationUsers.appId, appId), manageableUsers(actor)))
-      .orderBy(asc(users.username));
-    const groups: ApplicationGroupRow[] = await this.db
-      .select({
-        groupId: userGroups.id,
-        name: userGroups.name,
-        memberCount: sql<number>`(SELECT count(*)::int FROM ${users} WHERE ${users.groupId} = ${userGroups.id})`,
-      })
-      .from(applicationGroups)
-      .innerJoin(userGroups, eq(userGroups.id, applicationGroups.groupId))
-      .where(and(eq(applicationGroups.appId, appId), manageableGroups(actor)))
-      .orderBy(asc(userGroups.name));
-    return { users: userRows, groups };
+    const userLinks = await this.db.select().from(applicationUsers).where(eq(applicationUsers.appId, appId));
+    const groupLinks = await this.db.select().from(applicationGroups).where(eq(applicationGroups.appId, appId));
+    const userFilter = userLinks.length > 0 ? await this.tenancy.userFilter(actor) : null;
+    const groupFilter = groupLinks.length > 0 ? this.tenancy.groupFilter(actor) : null;
+    const tags = new Map(userLinks.map((link) => [link.userId, link.deviceTags]));
+    // Both listings come back ordered: users by username, groups by name.
+    const accounts = userFilter ? (await this.directory.listAccounts({ ...userFilter, ids: [...tags.keys()] })).accounts : [];
+    const groups = groupFilter
+      ? (await this.directory.listGroups({ ...groupFilter, ids: groupLinks.map((link) => link.groupId) })).groups
+      : [];
+    const users: ApplicationUserRow[] = accounts.map((account) => ({
+      userId: account.id,
+      username: account.username,
+      name: account.name,
+      level: account.level,
+      groupName: account.groupName,
+      deviceTags: tags.get(account.id) ?? [],
+    }));
+    const groupRows: ApplicationGroupRow[] = groups.map((group) => ({
+      groupId: group.id,
+      name: group.name,
+      memberCount: group.memberCount,
+    }));
+    return { users, groups: groupRows };
   }
 
-  async addUser(actor: SessionUser, appId: string, userId: string, deviceTags?: string[]): Promise<ApplicationUsers> {
-    const owner = await this.visible(actor, appId);
-    const [user] = await this.db
-      .select({ id: users.id, level: users.level, organisationId: users.organisationId, endCustomerId: users.endCustomerId })
-      .from(users)
-      .where(and(eq(users.id, uuidOrNotFound(userId)), manageableUsers(actor)));
+  async addUser(actor: SessionUser, app: ScopedApplication, userId: string, deviceTags?: string[]): Promise<ApplicationUsers> {
+    const user = await this.tenancy.manageableUser(actor, userId);
     if (!user) throw HttpError.badRequest('users.errors.unknownUser', 'userId');
-    if (!canSeeApplication(user, owner)) throw HttpError.badRequest('users.errors.userCannotSeeApplication', 'userId');
+    if (!canSeeApplication(user, app)) throw HttpError.badRequest('users.errors.userCannotSeeApplication', 'userId');
     const inserted = await this.db
       .insert(applicationUsers)
-      .values({ appId, userId: user.id, deviceTags: uniqueTags(deviceTags) })
+      .values({ appId: app.id, userId: user.id, deviceTags: uniqueTags(deviceTags) })
       .onConflictDoNothing()
       .returning({ userId: applicationUsers.userId });
     if (inserted.length === 0) throw HttpError.conflict('users.errors.alreadyInApplication', 'userId');
-    return this.list(actor, appId);
+    return this.list(actor, app.id);
   }
 
+  /** For a user the route scope has let through; 404 when it is not associated with the application. */
   async setDeviceTags(actor: SessionUser, appId: string, userId: string, deviceTags: string[]): Promise<ApplicationUsers> {
-    await this.visible(actor, appId);
     const updated = await this.db
       .update(applicationUsers)
       .set({ deviceTags: uniqueTags(deviceTags) })
-      .where(this.userLink(actor, appId, userId))
+      .where(and(eq(applicationUsers.appId, appId), eq(applicationUsers.userId, userId)))
       .returning({ userId: applicationUsers.userId });
     if (updated.length === 0) throw HttpError.notFound();
     return this.list(actor, appId);
   }
 
-  async removeUser(actor: SessionUser, appId: string, userId: string): Promise<void> {
-    await this.visible(actor, appId);
+  async removeUser(appId: string, userId: string): Promise<void> {
     const deleted = await this.db
       .delete(applicationUsers)
-      .where(this.userLink(actor, appId, userId))
+      .where(and(eq(applicationUsers.appId, appId), eq(applicationUsers.userId, userId)))
       .returning({ userId: applicationUsers.userId });
     if (deleted.length === 0) throw HttpError.notFound();
   }
 
   async addGroup(actor: SessionUser, appId: string, groupId: string): Promise<ApplicationUsers> {
-    await this.visible(actor, appId);
-    const [group] = await this.db
-      .select({ id: userGroups.id })
-      .from(userGroups)
-      .where(and(eq(userGroups.id, uuidOrNotFound(groupId)), manageableGroups(actor)));
+    const group = await this.tenancy.manageableGroup(actor, groupId);
     if (!group) throw HttpError.badRequest('users.errors.unknownGroup', 'groupId');
     const inserted = await this.db
       .insert(applicationGroups)
@@ -123,11 +97,10 @@ export class ApplicationUserRepository {
     return this.list(actor, appId);
   }
 
-  async removeGroup(actor: SessionUser, appId: string, groupId: string): Promise<void> {
-    await this.visible(actor, appId);
+  async removeGroup(appId: string, groupId: string): Promise<void> {
     const deleted = await this.db
       .delete(applicationGroups)
-      .where(this.groupLink(actor, appId, groupId))
+      .where(and(eq(applicationGroups.appId, appId), eq(applicationGroups.groupId, groupId)))
       .returning({ groupId: applicationGroups.groupId });
     if (deleted.length === 0) throw HttpError.notFound();
   }

@@ -1,58 +1,34 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
-import { HttpError, type Database, type KeywordPageQuery, type UserDirectory } from '@sensorium/core/server';
+import { HttpError, type KeywordPageQuery, type UserDirectory } from '@sensorium/core/server';
 import type { UserGroupInput, UserGroupPage, UserGroupPatchInput, UserGroupRow } from '../common';
-import { userGroups, users } from './schema';
-import { assertWithin, manageableGroups, uuidOrNotFound } from './tenancy';
-import { likePattern } from './user-repository';
+import { assertWithin, type Tenancy } from './tenancy';
 
-const memberCount = sql<number>`(SELECT count(*)::int FROM ${users} WHERE ${users.groupId} = ${userGroups.id})`;
-
-/** User groups and their permission sets, seen through the caller's tenancy. */
+/**
+ * User groups and their permission sets, kept in core's UserDirectory. Routes on one group declare the `user-group`
+ * scope, so the pipeline has answered 404 for another tenant's group before these run.
+ */
 export class GroupRepository {
   constructor(
-    private readonly db: Database,
     private readonly directory: UserDirectory,
+    private readonly tenancy: Tenancy,
   ) {}
 
-  private select() {
-    return this.db
-      .select({
-        id: userGroups.id,
-        name: userGroups.name,
-        permissions: userGroups.permissions,
-        organisationId: userGroups.organisationId,
-        memberCount,
-      })
-      .from(userGroups);
-  }
-
   async list(actor: SessionUser, query: KeywordPageQuery): Promise<UserGroupPage> {
-    const keyword = query.keyword?.trim();
-    const condition = and(manageableGroups(actor), keyword ? ilike(userGroups.name, likePattern(keyword)) : undefined);
-    const [total] = await this.db.select({ total: count() }).from(userGroups).where(condition);
-    const groups = await this.select().where(condition).orderBy(asc(userGroups.name)).limit(query.limit).offset(query.offset);
-    return { total: total?.total ?? 0, groups };
+    const filter = this.tenancy.groupFilter(actor);
+    if (!filter) return { total: 0, groups: [] };
+    return this.directory.listGroups({ ...filter, keyword: query.keyword }, { offset: query.offset, limit: query.limit });
   }
 
-  async get(actor: SessionUser, id: string): Promise<UserGroupRow> {
-    const [group] = await this.select().where(and(eq(userGroups.id, uuidOrNotFound(id)), manageableGroups(actor)));
+  /** A group the route scope has let through (404 should it have gone meanwhile). */
+  async get(id: string): Promise<UserGroupRow> {
+    const group = await this.directory.findGroup(id);
     if (!group) throw HttpError.notFound();
     return group;
   }
 
   private async assertNameFree(name: string, organisationId: string | null, exceptId?: string): Promise<void> {
-    const [clash] = await this.db
-      .select({ id: userGroups.id })
-      .from(userGroups)
-      .where(
-        and(
-          sql`lower(${userGroups.name}) = lower(${name})`,
-          organisationId ? eq(userGroups.organisationId, organisationId) : sql`${userGroups.organisationId} IS NULL`,
-          exceptId ? sql`${userGroups.id} <> ${exceptId}` : undefined,
-        ),
-      );
-    if (clash) throw HttpError.conflict('users.errors.groupNameTaken', 'name');
+    const { total } = await this.directory.listGroups({ name, organisationId, exceptId }, { offset: 0, limit: 1 });
+    if (total > 0) throw HttpError.conflict('users.errors.groupNameTaken', 'name');
   }
 
   async create(actor: SessionUser, input: UserGroupInput): Promise<UserGroupRow> {
@@ -62,25 +38,25 @@ export class GroupRepository {
     const name = input.name.trim();
     await this.assertNameFree(name, organisationId);
     const { id } = await this.directory.createGroup({ name, permissions, organisationId });
-    return this.get(actor, id);
+    return this.get(id);
   }
 
   async update(actor: SessionUser, id: string, patch: UserGroupPatchInput): Promise<UserGroupRow> {
-    const group = await this.get(actor, id);
+    const group = await this.get(id);
     // Nobody changes a group that holds more than they do (it would let them take its members' rights away or hand them on).
     assertWithin(actor, group.permissions, 'users.errors.groupExceedsYours');
     const permissions = patch.permissions ? [...new Set(patch.permissions)] : undefined;
     if (permissions) assertWithin(actor, permissions, 'users.errors.groupExceedsYours');
     const name = patch.name?.trim();
     if (name) await this.assertNameFree(name, group.organisationId, group.id);
-    await this.db.update(userGroups).set({ name, permissions }).where(eq(userGroups.id, group.id));
-    return this.get(actor, group.id);
+    await this.directory.updateGroup(group.id, { name, permissions });
+    return this.get(group.id);
   }
 
   async remove(actor: SessionUser, id: string): Promise<void> {
-    const group = await this.get(actor, id);
+    const group = await this.get(id);
     assertWithin(actor, group.permissions, 'users.errors.groupExceedsYours');
-    // Members keep their accounts without a group (the foreign key sets null).
-    await this.db.delete(userGroups).where(eq(userGroups.id, group.id));
+    // Members keep their accounts without a group.
+    await this.directory.deleteGroup(group.id);
   }
 }

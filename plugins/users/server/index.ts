@@ -3,9 +3,10 @@ import {
   credentialVerifiers,
   DatabaseToken,
   defineServerPlugin,
+  routeScopes,
   UserDirectoryToken,
 } from '@sensorium/core/server';
-import { ApplicationAccessToken } from '@sensorium/applications/common';
+import { EndCustomerDirectoryToken } from '@sensorium/applications/common';
 import { usersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { ApiKeyRepository, apiKeyVerifier } from './api-keys';
@@ -14,25 +15,28 @@ import { GroupRepository } from './group-repository';
 import { migrations } from './migrations';
 import { MyAccountService } from './my-account';
 import { accountRoutes, applicationUserRoutes, userRoutes, type UserServices } from './routes';
+import { Tenancy } from './tenancy';
 import { UserRepository } from './user-repository';
 
 export default defineServerPlugin({
   manifest,
   migrations,
   i18n: usersI18n,
-  deps: { db: DatabaseToken, directory: UserDirectoryToken, access: ApplicationAccessToken },
-  register(context, { db, directory, access }) {
+  deps: { db: DatabaseToken, directory: UserDirectoryToken, endCustomers: EndCustomerDirectoryToken },
+  register(context, { db, directory, endCustomers }) {
+    const tenancy = new Tenancy(directory, endCustomers);
     const keys = new ApiKeyRepository(db);
     const services: UserServices = {
-      users: new UserRepository(db, directory),
-      groups: new GroupRepository(db, directory),
-      account: new MyAccountService(db, directory),
+      users: new UserRepository(directory, tenancy),
+      groups: new GroupRepository(directory, tenancy),
+      account: new MyAccountService(directory, tenancy),
       keys,
-      applicationUsers: new ApplicationUserRepository(db, access),
+      applicationUsers: new ApplicationUserRepository(db, directory, tenancy),
     };
     for (const route of [...userRoutes(services), ...accountRoutes(services), ...applicationUserRoutes(services)]) {
       context.addRoute(route);
     }
+    for (const scope of tenancy.scopes()) context.contribute(routeScopes, scope);
     context.contribute(credentialVerifiers, apiKeyVerifier(keys));
     context.contribute(applicationDeletionHooks, applicationUsersDeletionHook);
   },

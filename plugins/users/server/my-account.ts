@@ -1,44 +1,42 @@
-import { eq } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
-import { HttpError, type Database, type UserDirectory } from '@sensorium/core/server';
+import { HttpError, type UserDirectory } from '@sensorium/core/server';
 import type { MyAccount, ProfileInput } from '../common';
-import { accountColumns, endCustomers, userGroups, users } from './schema';
+import type { Tenancy } from './tenancy';
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /** The signed-in user's own account. */
 export class MyAccountService {
   constructor(
-    private readonly db: Database,
     private readonly directory: UserDirectory,
+    private readonly tenancy: Tenancy,
   ) {}
 
   async get(user: SessionUser): Promise<MyAccount> {
-    const [row] = await this.db
-      .select({
-        ...accountColumns,
-        groupName: userGroups.name,
-        endCustomerName: endCustomers.name,
-        scope: users.scope,
-        otpEnabled: users.otpEnabled,
-      })
-      .from(users)
-      .leftJoin(userGroups, eq(userGroups.id, users.groupId))
-      .leftJoin(endCustomers, eq(endCustomers.id, users.endCustomerId))
-      .where(eq(users.id, user.id));
-    if (!row) throw HttpError.notFound();
-    return { ...row, permissions: user.permissions };
+    const account = await this.directory.findAccount(user.id);
+    if (!account) throw HttpError.notFound();
+    const names = await this.tenancy.customerNames([account.endCustomerId]);
+    return {
+      id: account.id,
+      username: account.username,
+      name: account.name,
+      email: account.email,
+      phone: account.phone,
+      level: account.level,
+      groupName: account.groupName,
+      endCustomerName: account.endCustomerId ? (names.get(account.endCustomerId) ?? null) : null,
+      scope: account.scope,
+      otpEnabled: account.otpEnabled,
+      permissions: user.permissions,
+    };
   }
 
   async updateProfile(user: SessionUser, input: ProfileInput): Promise<MyAccount> {
     const email = blankToNull(input.email);
-    const [current] = await this.db.select({ otpEnabled: users.otpEnabled }).from(users).where(eq(users.id, user.id));
+    const current = await this.directory.findAccount(user.id);
     // The second factor is sent by e-mail: the address may not go while it is on.
     if (current?.otpEnabled && !email) throw HttpError.badRequest('users.errors.emailNeededForOtp', 'email');
-    await this.db
-      .update(users)
-      .set({ name: input.name.trim(), email, phone: blankToNull(input.phone), updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await this.directory.updateAccount(user.id, { name: input.name.trim(), email, phone: blankToNull(input.phone) });
     return this.get(user);
   }
 
@@ -50,10 +48,10 @@ export class MyAccountService {
 
   async setSecondFactor(user: SessionUser, otpEnabled: boolean): Promise<MyAccount> {
     if (otpEnabled) {
-      const [row] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-      if (!row?.email) throw HttpError.badRequest('users.errors.emailNeededForOtp', 'otpEnabled');
+      const account = await this.directory.findAccount(user.id);
+      if (!account?.email) throw HttpError.badRequest('users.errors.emailNeededForOtp', 'otpEnabled');
     }
-    await this.db.update(users).set({ otpEnabled, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await this.directory.updateAccount(user.id, { otpEnabled });
     return this.get(user);
   }
 }

@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { defineRoute, KeywordPageQuery, type AnyRouteDefinition } from '@sensorium/core/server';
+import { defineAppRoute, defineRoute, KeywordPageQuery, type AnyRouteDefinition } from '@sensorium/core/server';
 import {
   ApiKeyInput,
   ApplicationGroupInput,
@@ -21,7 +21,7 @@ import type { ApiKeyRepository } from './api-keys';
 import type { ApplicationUserRepository } from './application-user-repository';
 import type { GroupRepository } from './group-repository';
 import type { MyAccountService } from './my-account';
-import { assertManager } from './tenancy';
+import { MANAGER_LEVELS, NOT_A_MANAGER, USER_GROUP_SCOPE, USER_SCOPE } from './tenancy';
 import type { UserRepository } from './user-repository';
 
 class AppParams {
@@ -51,6 +51,12 @@ export interface UserServices {
   applicationUsers: ApplicationUserRepository;
 }
 
+/** What every Account Management route shares: only cloud and si-customer users manage accounts (403 otherwise). */
+const managers = { levels: MANAGER_LEVELS, levelsDenied: NOT_A_MANAGER };
+/** The route acts on one user (or group) the caller manages, named by the `id` parameter: 404 for any other. */
+const oneUser = { ...managers, scope: { kind: USER_SCOPE, from: 'id' } };
+const oneGroup = { ...managers, scope: { kind: USER_GROUP_SCOPE, from: 'id' } };
+
 /** Users and user groups (Account Management); writes need useredit, and every call the caller's tenancy. */
 export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[] {
   return [
@@ -58,31 +64,27 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       method: 'GET',
       url: '/users',
       summary: 'One page of the users the caller manages, searched by username, full name or e-mail',
+      ...managers,
       query: KeywordPageQuery,
-      handler: ({ user, query }) => {
-        assertManager(user);
-        return users.list(user, query);
-      },
+      handler: ({ user, query }) => users.list(user, query),
     }),
     defineRoute({
       method: 'GET',
       url: '/users/:id',
       summary: 'One user the caller manages',
+      ...oneUser,
       params: IdParams,
-      handler: ({ user, params }) => {
-        assertManager(user);
-        return users.get(user, params.id);
-      },
+      handler: ({ params }) => users.get(params.id),
     }),
     defineRoute({
       method: 'POST',
       url: '/users',
       summary: 'Create a user (an si-customer creates users of its organisation and its end customers only)',
+      ...managers,
       permission: 'useredit',
       body: NewUserInput,
       audit: 'users.create',
       handler: async ({ user, body, reply }) => {
-        assertManager(user);
         const created = await users.create(user, body);
         reply.code(201);
         return created;
@@ -92,91 +94,77 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       method: 'PATCH',
       url: '/users/:id',
       summary: 'Edit a user: full name, e-mail, phone, group, level, customer, scope, LDAP settings',
+      ...oneUser,
       permission: 'useredit',
       params: IdParams,
       body: UserPatchInput,
       audit: 'users.update',
-      handler: ({ user, params, body }) => {
-        assertManager(user);
-        return users.update(user, params.id, body);
-      },
+      handler: ({ user, params, body }) => users.update(user, params.id, body),
     }),
     defineRoute({
       method: 'PUT',
       url: '/users/:id/disabled',
       summary: 'Disable or enable a user; a disabled user cannot log in and its tokens and API keys stop working',
+      ...oneUser,
       permission: 'useredit',
       params: IdParams,
       body: UserStatusInput,
       audit: 'users.setDisabled',
-      handler: ({ user, params, body }) => {
-        assertManager(user);
-        return users.setDisabled(user, params.id, body.disabled);
-      },
+      handler: ({ user, params, body }) => users.setDisabled(user, params.id, body.disabled),
     }),
     defineRoute({
       method: 'PUT',
       url: '/users/:id/password',
       summary: 'Set a new password for a user',
+      ...oneUser,
       permission: 'useredit',
       params: IdParams,
       body: PasswordResetInput,
       audit: 'users.resetPassword',
-      handler: ({ user, params, body }) => {
-        assertManager(user);
-        return users.resetPassword(user, params.id, body.password);
-      },
+      handler: ({ user, params, body }) => users.resetPassword(user, params.id, body.password),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/users/:id',
       summary: 'Delete a user with its API keys and application associations',
+      ...oneUser,
       permission: 'useredit',
       params: IdParams,
       audit: 'users.delete',
-      handler: ({ user, params }) => {
-        assertManager(user);
-        return users.remove(user, params.id);
-      },
+      handler: ({ user, params }) => users.remove(user, params.id),
     }),
     defineRoute({
       method: 'GET',
       url: '/user-groups',
       summary: 'One page of the user groups the caller sees, searched by name',
+      ...managers,
       query: KeywordPageQuery,
-      handler: ({ user, query }) => {
-        assertManager(user);
-        return groups.list(user, query);
-      },
+      handler: ({ user, query }) => groups.list(user, query),
     }),
     defineRoute({
       method: 'GET',
       url: '/user-groups/permissions',
       summary: 'The permission keys the caller may put in a group (the ones it holds)',
-      handler: ({ user }) => {
-        assertManager(user);
-        return { permissions: user.permissions };
-      },
+      ...managers,
+      handler: ({ user }) => ({ permissions: user.permissions }),
     }),
     defineRoute({
       method: 'GET',
       url: '/user-groups/:id',
       summary: 'One user group',
+      ...oneGroup,
       params: IdParams,
-      handler: ({ user, params }) => {
-        assertManager(user);
-        return groups.get(user, params.id);
-      },
+      handler: ({ params }) => groups.get(params.id),
     }),
     defineRoute({
       method: 'POST',
       url: '/user-groups',
       summary: 'Create a user group with a permission set no larger than the caller’s',
+      ...managers,
       permission: 'useredit',
       body: UserGroupInput,
       audit: 'userGroups.create',
       handler: async ({ user, body, reply }) => {
-        assertManager(user);
         const created = await groups.create(user, body);
         reply.code(201);
         return created;
@@ -186,40 +174,33 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       method: 'PATCH',
       url: '/user-groups/:id',
       summary: 'Rename a user group or change its permissions',
+      ...oneGroup,
       permission: 'useredit',
       params: IdParams,
       body: UserGroupPatchInput,
       audit: 'userGroups.update',
-      handler: ({ user, params, body }) => {
-        assertManager(user);
-        return groups.update(user, params.id, body);
-      },
+      handler: ({ user, params, body }) => groups.update(user, params.id, body),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/user-groups/:id',
       summary: 'Delete a user group; its members stay, without a group',
+      ...oneGroup,
       permission: 'useredit',
       params: IdParams,
       audit: 'userGroups.delete',
-      handler: ({ user, params }) => {
-        assertManager(user);
-        return groups.remove(user, params.id);
-      },
+      handler: ({ user, params }) => groups.remove(user, params.id),
     }),
     defineRoute({
       method: 'POST',
       url: '/user-groups/:id/members',
       summary: 'Move a user into this group (409 when the user is in it already)',
+      ...oneGroup,
       permission: 'useredit',
       params: IdParams,
       body: GroupMemberInput,
       audit: 'userGroups.addMember',
-      handler: async ({ user, params, body }) => {
-        assertManager(user);
-        const group = await groups.get(user, params.id);
-        return users.moveToGroup(user, body.userId, group.id);
-      },
+      handler: ({ user, params, body }) => users.moveToGroup(user, body.userId, params.id),
     }),
   ];
 }
@@ -296,72 +277,87 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
   ];
 }
 
-/** User Setup of one application (app/{app_id}/application-user); 404 for an application the caller cannot see. */
+/** User Setup of one application (app/{app_id}/application-user): the pipeline answers 404 for an application the caller cannot see. */
 export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRouteDefinition[] {
   return [
-    defineRoute({
+    defineAppRoute({
       method: 'GET',
       url: '/application-users/:appId',
       summary: 'The users (with their device tags) and groups that may use the application',
+      ...managers,
+      app: 'appId',
       permission: 'useredit',
       params: AppParams,
-      handler: ({ user, params }) => applicationUsers.list(user, params.appId),
+      handler: ({ user, app }) => applicationUsers.list(user, app.id),
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'POST',
       url: '/application-users/:appId/users',
       summary: 'Let a user use the application, optionally only devices with the given tags',
+      ...managers,
+      app: 'appId',
       permission: 'useredit',
       params: AppParams,
       body: ApplicationUserInput,
       audit: 'applicationUsers.addUser',
-      handler: async ({ user, params, body, reply }) => {
-        const result = await applicationUsers.addUser(user, params.appId, body.userId, body.deviceTags);
+      handler: async ({ user, app, body, reply }) => {
+        const result = await applicationUsers.addUser(user, app, body.userId, body.deviceTags);
         reply.code(201);
         return result;
       },
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'PUT',
       url: '/application-users/:appId/users/:userId/device-tags',
       summary: 'Limit a user of the application to devices with these tags (empty: every device)',
+      ...managers,
+      app: 'appId',
+      scope: { kind: USER_SCOPE, from: 'userId' },
       permission: 'useredit',
       params: AppUserParams,
       body: DeviceTagsInput,
       audit: 'applicationUsers.setDeviceTags',
-      handler: ({ user, params, body }) => applicationUsers.setDeviceTags(user, params.appId, params.userId, body.deviceTags),
+      handler: ({ user, app, params, body }) => applicationUsers.setDeviceTags(user, app.id, params.userId, body.deviceTags),
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'DELETE',
       url: '/application-users/:appId/users/:userId',
       summary: 'Disassociate a user from the application',
+      ...managers,
+      app: 'appId',
+      scope: { kind: USER_SCOPE, from: 'userId' },
       permission: 'useredit',
       params: AppUserParams,
       audit: 'applicationUsers.removeUser',
-      handler: ({ user, params }) => applicationUsers.removeUser(user, params.appId, params.userId),
+      handler: ({ app, params }) => applicationUsers.removeUser(app.id, params.userId),
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'POST',
       url: '/application-users/:appId/groups',
       summary: 'Let every member of a group use the application',
+      ...managers,
+      app: 'appId',
       permission: 'useredit',
       params: AppParams,
       body: ApplicationGroupInput,
       audit: 'applicationUsers.addGroup',
-      handler: async ({ user, params, body, reply }) => {
-        const result = await applicationUsers.addGroup(user, params.appId, body.groupId);
+      handler: async ({ user, app, body, reply }) => {
+        const result = await applicationUsers.addGroup(user, app.id, body.groupId);
         reply.code(201);
         return result;
       },
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'DELETE',
       url: '/application-users/:appId/groups/:groupId',
       summary: 'Disassociate a group from the application',
+      ...managers,
+      app: 'appId',
+      scope: { kind: USER_GROUP_SCOPE, from: 'groupId' },
       permission: 'useredit',
       params: AppGroupParams,
       audit: 'applicationUsers.removeGroup',
-      handler: ({ user, params }) => applicationUsers.removeGroup(user, params.appId, params.groupId),
+      handler: ({ app, params }) => applicationUsers.removeGroup(app.id, params.groupId),
     }),
   ];
 }

@@ -1,51 +1,7 @@
-import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PermissionKey, UserLevel } from '@sensorium/core/common';
+import { jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// Core's `users` and `user_groups` (the columns this plugin reads and writes, plus the ones its migrations add),
-// the applications plugin's `end_customers` (read only), and this plugin's own tables.
-
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull(),
-  name: text('name').notNull(),
-  email: text('email'),
-  phone: text('phone'),
-  level: text('level').$type<UserLevel>().notNull(),
-  groupId: uuid('group_id'),
-  organisationId: text('organisation_id'),
-  endCustomerId: text('end_customer_id'),
-  disabled: boolean('disabled').notNull(),
-  otpEnabled: boolean('otp_enabled').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  // Added by this plugin's migrations.
-  scope: text('scope').notNull().default(''),
-  ldapUrl: text('ldap_url'),
-  userDn: text('user_dn'),
-});
-
-/** The columns every view of an account starts with (user list, user detail, My Account). */
-export const accountColumns = {
-  id: users.id,
-  username: users.username,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  level: users.level,
-};
-
-export const userGroups = pgTable('user_groups', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  permissions: jsonb('permissions').$type<PermissionKey[]>().notNull(),
-  organisationId: text('organisation_id'),
-});
-
-export const endCustomers = pgTable('end_customers', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  organisationId: text('organisation_id'),
-});
+// This plugin's own tables (listed in the manifest's `tables`). Accounts and groups are core's (UserDirectory), end
+// customers the applications plugin's (EndCustomerDirectory).
 
 export const apiKeys = pgTable('api_keys', {
   id: uuid('id').primaryKey().defaultRandom(),

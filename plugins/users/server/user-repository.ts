@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { PermissionKey, SessionUser, UserLevel } from '@sensorium/core/common';
-import { HttpError, type Database, type KeywordPageQuery, type UserDirectory } from '@sensorium/core/server';
+import type { SessionUser, UserLevel } from '@sensorium/core/common';
+import { HttpError, type Account, type KeywordPageQuery, type UserDirectory } from '@sensorium/core/server';
 import type { NewUserInput, UserPage, UserPatchInput, UserRow } from '../common';
-import { accountColumns, endCustomers, userGroups, users } from './schema';
-import { assertWithin, assignableCustomers, manageableGroups, manageableUsers, uuidOrNotFound } from './tenancy';
+import { assertWithin, type Tenancy } from './tenancy';
 
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value.trim() : null);
-/** `%` and `_` typed in a search box match themselves. */
-export const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 interface Placement {
   level: UserLevel;
@@ -16,85 +12,69 @@ interface Placement {
   endCustomerId: string | null;
 }
 
-/** Accounts seen through the caller's tenancy: another tenant's user is simply not found. */
+/**
+ * Accounts as the Users page shows them, kept in core's UserDirectory. Routes on one user declare the `user` scope, so
+ * the pipeline has answered 404 for another tenant's user before these run; users named in a body are checked here.
+ */
 export class UserRepository {
   constructor(
-    private readonly db: Database,
     private readonly directory: UserDirectory,
+    private readonly tenancy: Tenancy,
   ) {}
 
-  private rows(condition: SQL | undefined) {
-    return this.db
-      .select({
-        ...accountColumns,
-        groupId: users.groupId,
-        groupName: userGroups.name,
-        organisationId: users.organisationId,
-        endCustomerId: users.endCustomerId,
-        endCustomerName: endCustomers.name,
-        scope: users.scope,
-        ldapUrl: users.ldapUrl,
-        userDn: users.userDn,
-        disabled: users.disabled,
-        otpEnabled: users.otpEnabled,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .leftJoin(userGroups, eq(userGroups.id, users.groupId))
-      .leftJoin(endCustomers, eq(endCustomers.id, users.endCustomerId))
-      .where(condition);
-  }
-
-  private toRow(row: Awaited<ReturnType<UserRepository['rows']>>[number]): UserRow {
-    return { ...row, createdAt: row.createdAt.toISOString() };
+  private async toRows(accounts: Account[]): Promise<UserRow[]> {
+    const names = await this.tenancy.customerNames(accounts.map((account) => account.endCustomerId));
+    return accounts.map((account) => ({
+      id: account.id,
+      username: account.username,
+      name: account.name,
+      email: account.email,
+      phone: account.phone,
+      level: account.level,
+      groupId: account.groupId,
+      groupName: account.groupName,
+      organisationId: account.organisationId,
+      endCustomerId: account.endCustomerId,
+      endCustomerName: account.endCustomerId ? (names.get(account.endCustomerId) ?? null) : null,
+      scope: account.scope,
+      ldapUrl: account.ldapUrl,
+      userDn: account.userDn,
+      disabled: account.disabled,
+      otpEnabled: account.otpEnabled,
+      createdAt: account.createdAt.toISOString(),
+    }));
   }
 
   async list(actor: SessionUser, query: KeywordPageQuery): Promise<UserPage> {
-    const keyword = query.keyword?.trim();
-    const condition = and(
-      manageableUsers(actor),
-      keyword
-        ? or(
-            ilike(users.username, likePattern(keyword)),
-            ilike(users.name, likePattern(keyword)),
-            ilike(users.email, likePattern(keyword)),
-          )
-        : undefined,
+    const filter = await this.tenancy.userFilter(actor);
+    if (!filter) return { total: 0, users: [] };
+    const page = await this.directory.listAccounts(
+      { ...filter, keyword: query.keyword },
+      { offset: query.offset, limit: query.limit },
     );
-    const [total] = await this.db.select({ total: count() }).from(users).where(condition);
-    const rows = await this.rows(condition).orderBy(asc(users.username)).limit(query.limit).offset(query.offset);
-    return { total: total?.total ?? 0, users: rows.map((row) => this.toRow(row)) };
+    return { total: page.total, users: await this.toRows(page.accounts) };
   }
 
-  async get(actor: SessionUser, id: string): Promise<UserRow> {
-    const [row] = await this.rows(and(eq(users.id, uuidOrNotFound(id)), manageableUsers(actor)));
-    if (!row) throw HttpError.notFound();
-    return this.toRow(row);
+  /** A user the route scope has let through (404 should it have gone meanwhile). */
+  async get(id: string): Promise<UserRow> {
+    const account = await this.directory.findAccount(id);
+    if (!account) throw HttpError.notFound();
+    const [row] = await this.toRows([account]);
+    return row!;
   }
 
-  /** A user the actor may change: visible, not the actor's own account where that matters, holding no more than the actor. */
-  private async target(actor: SessionUser, id: string, options: { notSelf?: boolean } = {}): Promise<UserRow> {
-    const user = await this.get(actor, id);
-    if (options.notSelf && user.id === actor.id) throw HttpError.badRequest('users.errors.notYourself');
-    if (actor.level !== 'cloud') assertWithin(actor, await this.groupPermissions(user.groupId), 'users.errors.userExceedsYours');
-    return user;
-  }
-
-  private async groupPermissions(groupId: string | null): Promise<PermissionKey[]> {
-    if (!groupId) return [];
-    const [group] = await this.db
-      .select({ permissions: userGroups.permissions })
-      .from(userGroups)
-      .where(eq(userGroups.id, groupId));
-    return group?.permissions ?? [];
+  /** A user the actor may change: not the actor's own account where that matters, holding no more than the actor. */
+  private async target(actor: SessionUser, account: Account | null, options: { notSelf?: boolean } = {}): Promise<UserRow> {
+    if (!account) throw HttpError.notFound();
+    if (options.notSelf && account.id === actor.id) throw HttpError.badRequest('users.errors.notYourself');
+    if (actor.level !== 'cloud') assertWithin(actor, account.groupPermissions, 'users.errors.userExceedsYours');
+    const [row] = await this.toRows([account]);
+    return row!;
   }
 
   /** A group the actor sees and may hand out. */
   private async assignableGroup(actor: SessionUser, groupId: string): Promise<void> {
-    const [group] = await this.db
-      .select({ permissions: userGroups.permissions })
-      .from(userGroups)
-      .where(and(eq(userGroups.id, groupId), manageableGroups(actor)));
+    const group = await this.tenancy.manageableGroup(actor, groupId);
     if (!group) throw HttpError.badRequest('users.errors.unknownGroup', 'groupId');
     assertWithin(actor, group.permissions, 'users.errors.groupExceedsYours');
   }
@@ -111,14 +91,8 @@ export class UserRepository {
       if (actor.level !== 'cloud') throw HttpError.forbidden('users.errors.cloudNotAllowed');
       return { level: 'cloud', organisationId: null, endCustomerId: null };
     }
-    let customer: { id: string; organisationId: string | null } | undefined;
-    if (wanted.endCustomerId) {
-      [customer] = await this.db
-        .select({ id: endCustomers.id, organisationId: endCustomers.organisationId })
-        .from(endCustomers)
-        .where(and(eq(endCustomers.id, wanted.endCustomerId), assignableCustomers(actor)));
-      if (!customer) throw HttpError.badRequest('users.errors.unknownCustomer', 'endCustomerId');
-    }
+    const customer = wanted.endCustomerId ? await this.tenancy.assignableCustomer(actor, wanted.endCustomerId) : null;
+    if (wanted.endCustomerId && !customer) throw HttpError.badRequest('users.errors.unknownCustomer', 'endCustomerId');
     if (wanted.level === 'end-customer') {
       if (!customer) throw HttpError.badRequest('users.validation.customerRequired', 'endCustomerId');
       return { level: 'end-customer', organisationId: customer.organisationId, endCustomerId: customer.id };
@@ -138,23 +112,18 @@ export class UserRepository {
       password: input.password,
       name: input.name.trim(),
       email: blankToNull(input.email) ?? null,
+      phone: blankToNull(input.phone) ?? null,
       groupId: input.groupId,
+      scope: input.scope?.trim() ?? '',
+      ldapUrl: blankToNull(input.ldapUrl) ?? null,
+      userDn: blankToNull(input.userDn) ?? null,
       ...placement,
     });
-    await this.db
-      .update(users)
-      .set({
-        phone: blankToNull(input.phone) ?? null,
-        scope: input.scope?.trim() ?? '',
-        ldapUrl: blankToNull(input.ldapUrl) ?? null,
-        userDn: blankToNull(input.userDn) ?? null,
-      })
-      .where(eq(users.id, id));
-    return this.get(actor, id);
+    return this.get(id);
   }
 
   async update(actor: SessionUser, id: string, patch: UserPatchInput): Promise<UserRow> {
-    const user = await this.target(actor, id);
+    const user = await this.target(actor, await this.directory.findAccount(id));
     const differs = (sent: string | null | undefined, current: string | null) =>
       sent !== undefined && (sent?.trim() || null) !== current;
     const changesPlacement =
@@ -172,45 +141,44 @@ export class UserRepository {
         })
       : {};
     if (patch.groupId !== undefined && patch.groupId !== user.groupId) await this.assignableGroup(actor, patch.groupId);
-    await this.db
-      .update(users)
-      .set({
-        ...placement,
-        name: patch.name?.trim(),
-        email: blankToNull(patch.email),
-        phone: blankToNull(patch.phone),
-        groupId: patch.groupId,
-        scope: patch.scope?.trim(),
-        ldapUrl: blankToNull(patch.ldapUrl),
-        userDn: blankToNull(patch.userDn),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id));
-    return this.get(actor, user.id);
+    await this.directory.updateAccount(user.id, {
+      ...placement,
+      name: patch.name?.trim(),
+      email: blankToNull(patch.email),
+      phone: blankToNull(patch.phone),
+      groupId: patch.groupId,
+      scope: patch.scope?.trim(),
+      ldapUrl: blankToNull(patch.ldapUrl),
+      userDn: blankToNull(patch.userDn),
+    });
+    return this.get(user.id);
   }
 
   async setDisabled(actor: SessionUser, id: string, disabled: boolean): Promise<UserRow> {
-    const user = await this.target(actor, id, { notSelf: true });
-    await this.db.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, user.id));
+    const user = await this.target(actor, await this.directory.findAccount(id), { notSelf: true });
+    await this.directory.updateAccount(user.id, { disabled });
     return { ...user, disabled };
   }
 
   async remove(actor: SessionUser, id: string): Promise<void> {
-    const user = await this.target(actor, id, { notSelf: true });
-    await this.db.delete(users).where(eq(users.id, user.id));
+    const user = await this.target(actor, await this.directory.findAccount(id), { notSelf: true });
+    await this.directory.deleteAccount(user.id);
   }
 
   async resetPassword(actor: SessionUser, id: string, password: string): Promise<void> {
-    const user = await this.target(actor, id);
+    const user = await this.target(actor, await this.directory.findAccount(id));
     await this.directory.setPassword(user.id, password);
   }
 
-  /** Puts a user into a group (User Groups page); 409 when it is there already. */
+  /**
+   * Puts a user named in the body into a group the route scope has let through (User Groups page): 404 for a user the
+   * actor does not manage, 409 when it is in the group already.
+   */
   async moveToGroup(actor: SessionUser, userId: string, groupId: string): Promise<UserRow> {
-    const user = await this.target(actor, userId, { notSelf: true });
+    const user = await this.target(actor, await this.tenancy.manageableUser(actor, userId), { notSelf: true });
     if (user.groupId === groupId) throw HttpError.conflict('users.errors.alreadyInGroup', 'userId');
     await this.assignableGroup(actor, groupId);
-    await this.db.update(users).set({ groupId, updatedAt: new Date() }).where(eq(users.id, user.id));
-    return this.get(actor, user.id);
+    await this.directory.updateAccount(user.id, { groupId });
+    return this.get(user.id);
   }
 }
