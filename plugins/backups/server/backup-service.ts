@@ -9,8 +9,7 @@ import {
   type PushHub,
 } from '@sensorium/core/server';
 import { BACKUP_FORMAT_VERSION, BACKUP_PROGRESS_TOPIC, type Backup, type BackupManifest, type BackupProgress } from '../common';
-import { canSeeApplication, type ApplicationOwner } from '@sensorium/applications/common';
-import { applicationExists, findApplicationOwner } from './application-visibility';
+import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '@sensorium/applications/common';
 import { countRows, readArchive, writeArchive, type ParticipantExport } from './backup-archive';
 import { newFolderId } from './folder-id';
 import { backups } from './schema';
@@ -33,22 +32,18 @@ function toBackup(row: typeof backups.$inferSelect): Backup {
 
 /**
  * Backups of one application: a zip of every ApplicationDataParticipant's data and files, kept in the FileStore,
- * listed from the `backups` table. Every call first checks that the caller can see the application (404 otherwise).
+ * listed from the `backups` table. The routes declare their application, so the caller may see it by the time a
+ * method runs; the applications plugin's ApplicationAccess answers who owns an application (its tables are its own).
  */
 export class BackupService {
   constructor(
     private readonly db: Database,
     private readonly files: FileStore,
     private readonly push: PushHub,
+    private readonly access: ApplicationAccess,
     /** Read on every call: plugins registered after this one contribute participants too. */
     private readonly participants: () => ApplicationDataParticipant[],
   ) {}
-
-  private async visibleOwner(user: SessionUser, appId: string): Promise<ApplicationOwner> {
-    const owner = await findApplicationOwner(this.db, appId);
-    if (!owner || !canSeeApplication(user, owner)) throw HttpError.notFound();
-    return owner;
-  }
 
   private async readyBackup(appId: string, folder: string): Promise<typeof backups.$inferSelect> {
     const [row] = await this.db
@@ -65,15 +60,14 @@ export class BackupService {
   }
 
   /** Newest first. */
-  async list(user: SessionUser, appId: string): Promise<Backup[]> {
-    await this.visibleOwner(user, appId);
+  async list(appId: string): Promise<Backup[]> {
     const rows = await this.db.select().from(backups).where(eq(backups.appId, appId)).orderBy(desc(backups.folder));
     return rows.map(toBackup);
   }
 
   /** Writes the zip, reporting progress on the push topic to the users who can see the application; resolves when stored. */
-  async create(user: SessionUser, appId: string, description: string): Promise<Backup> {
-    const owner = await this.visibleOwner(user, appId);
+  async create(owner: ApplicationOwner & { id: string }, description: string): Promise<Backup> {
+    const appId = owner.id;
     const folder = newFolderId();
     const progress = (percent: number) =>
       this.push.publish<BackupProgress>({ topic: BACKUP_PROGRESS_TOPIC, data: { appId, folder, percent } }, (recipient) =>
@@ -115,8 +109,7 @@ export class BackupService {
     }
   }
 
-  async remove(user: SessionUser, appId: string, folder: string): Promise<void> {
-    await this.visibleOwner(user, appId);
+  async remove(appId: string, folder: string): Promise<void> {
     const deleted = await this.db
       .delete(backups)
       .where(and(eq(backups.appId, appId), eq(backups.folder, folder)))
@@ -125,8 +118,7 @@ export class BackupService {
     await this.files.delete(fileKey(appId, folder));
   }
 
-  async download(user: SessionUser, appId: string, folder: string): Promise<Buffer> {
-    await this.visibleOwner(user, appId);
+  async download(appId: string, folder: string): Promise<Buffer> {
     await this.readyBackup(appId, folder);
     const zip = await this.files.get(fileKey(appId, folder));
     if (!zip) throw HttpError.notFound();
@@ -135,10 +127,10 @@ export class BackupService {
 
   /**
    * Restores into the same application (its current data is replaced) or into a new, free application id. Every
-   * participant deletes then imports in one transaction, so a failure anywhere leaves the data as it was.
+   * participant deletes then imports in one transaction, so a failure anywhere leaves the data as it was. `user` must
+   * be able to see the restored application too (a new one takes the backed-up end customer).
    */
   async restore(user: SessionUser, appId: string, folder: string, targetAppId?: string): Promise<{ appId: string }> {
-    await this.visibleOwner(user, appId);
     await this.readyBackup(appId, folder);
     const zip = await this.files.get(fileKey(appId, folder));
     if (!zip) throw HttpError.notFound();
@@ -152,7 +144,7 @@ export class BackupService {
     // A target id always means a new application, so naming an existing one (even this one) is refused.
     const target = targetAppId ?? appId;
     const intoNew = targetAppId !== undefined;
-    if (intoNew && (await applicationExists(this.db, target)))
+    if (intoNew && (await this.access.ownerOf(target)) !== null)
       throw HttpError.conflict('backups.errors.targetTaken', 'targetAppId');
     await this.db.transaction(async (transaction) => {
       if (!intoNew) {
@@ -161,7 +153,7 @@ export class BackupService {
       for (const participant of participants) {
         await participant.importData(target, archive.participants.get(participant.id) ?? NO_DATA, transaction);
       }
-      const owner = await findApplicationOwner(transaction, target);
+      const owner = await this.access.ownerOf(target, transaction);
       if (!owner || !canSeeApplication(user, owner)) throw HttpError.badRequest('backups.errors.targetNotVisible');
     });
     return { appId: target };

@@ -6,6 +6,7 @@ import {
   FileStoreToken,
   PushHubToken,
 } from '@sensorium/core/server';
+import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { backupsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { backupDeletionHook } from './backup-deletion-hook';
@@ -17,11 +18,9 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: backupsI18n,
-  deps: { db: DatabaseToken, files: FileStoreToken, push: PushHubToken },
-  register(context, { db, files, push }) {
-    const service = new BackupService(db, files, push, () =>
-      context.contributions(applicationDataParticipants),
-    );
+  deps: { db: DatabaseToken, files: FileStoreToken, push: PushHubToken, access: ApplicationAccessToken },
+  register(context, { db, files, push, access }) {
+    const service = new BackupService(db, files, push, access, () => context.contributions(applicationDataParticipants));
     for (const route of backupRoutes(service)) context.addRoute(route);
     context.contribute(applicationDeletionHooks, backupDeletionHook(files));
   },

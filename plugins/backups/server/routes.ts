@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { defineRoute, type AnyRouteDefinition } from '@sensorium/core/server';
+import { defineAppRoute, type AnyRouteDefinition } from '@sensorium/core/server';
 import { CreateBackupInput, RestoreBackupInput } from '../common';
 import type { BackupService } from './backup-service';
 
@@ -17,62 +17,70 @@ class BackupParams extends AppParams {
   folder!: string;
 }
 
-/** The spec's backup calls (shell §7 Backups) plus restore; all need the `setting` permission. */
+/**
+ * The spec's backup calls (shell §7 Backups) plus restore; all need the `setting` permission. Each names its
+ * application (`app: 'appId'`): another tenant's application answers 404 before anything else is read.
+ */
 export function backupRoutes(service: BackupService): AnyRouteDefinition[] {
   return [
-    defineRoute({
+    defineAppRoute({
       method: 'GET',
       url: '/backup/:appId',
       summary: 'Backups of an application, newest first',
       permission: 'setting',
       params: AppParams,
-      handler: ({ user, params }) => service.list(user, params.appId),
+      app: 'appId',
+      handler: ({ app }) => service.list(app.id),
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'POST',
       url: '/backup/:appId',
       summary: 'Back up everything the application owns; progress goes out on the backup-progress push topic',
       permission: 'setting',
       params: AppParams,
+      app: 'appId',
       body: CreateBackupInput,
-      handler: async ({ user, params, body, reply }) => {
-        const backup = await service.create(user, params.appId, body.description);
+      handler: async ({ app, body, reply }) => {
+        const backup = await service.create(app, body.description);
         reply.code(201);
         return backup;
       },
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'DELETE',
       url: '/backup/:appId/:folder',
       summary: 'Delete a backup',
       permission: 'setting',
       params: BackupParams,
-      handler: ({ user, params }) => service.remove(user, params.appId, params.folder),
+      app: 'appId',
+      handler: ({ app, params }) => service.remove(app.id, params.folder),
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'GET',
       url: '/backup/download/:appId/:folder',
       summary: 'Download a backup as a zip',
       permission: 'setting',
       params: BackupParams,
+      app: 'appId',
       // A plain link can download it.
       queryToken: true,
-      handler: async ({ user, params, reply }) => {
-        const zip = await service.download(user, params.appId, params.folder);
+      handler: async ({ app, params, reply }) => {
+        const zip = await service.download(app.id, params.folder);
         return reply
           .type('application/zip')
           .header('content-disposition', `attachment; filename="backup-${params.folder}.zip"`)
           .send(zip);
       },
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'POST',
       url: '/backup/:appId/:folder/restore',
       summary: 'Restore a backup into the same application or into a new application id',
       permission: 'setting',
       params: BackupParams,
+      app: 'appId',
       body: RestoreBackupInput,
-      handler: ({ user, params, body }) => service.restore(user, params.appId, params.folder, body.targetAppId),
+      handler: ({ app, user, params, body }) => service.restore(user, app.id, params.folder, body.targetAppId),
     }),
   ];
 }
