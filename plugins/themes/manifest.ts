@@ -6,4 +6,5 @@ export const manifest: PluginManifest = {
   description: 'Dashboard themes: colours and background images of the dashboard (Advance Setting > Dashboard Theme).',
   permissions: ['setting'],
   dependsOn: [],
+  tables: ['theme_profiles'],
 };

@@ -1,2 +1,3 @@
 export * from './types';
 export * from './theme-input';
+export * from './route-scopes';

@@ -1,4 +1,5 @@
-import { DatabaseToken, defineServerPlugin, demoSeeders, FileStoreToken } from '@sensorium/core/server';
+import { DatabaseToken, defineServerPlugin, demoSeeders, FileStoreToken, routeScopes } from '@sensorium/core/server';
+import { THEME_SCOPE } from '../common';
 import { themesI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { BackgroundImages } from './background-images';
@@ -15,6 +16,7 @@ export default defineServerPlugin({
   register(context, { db, files }) {
     const repository = new ThemeRepository(db);
     const images = new BackgroundImages(files);
+    context.contribute(routeScopes, { kind: THEME_SCOPE, load: (user, id) => repository.findVisible(user, id) });
     for (const route of themeRoutes(repository, images)) context.addRoute(route);
     context.contribute(demoSeeders, themesDemoSeeder(repository));
   },

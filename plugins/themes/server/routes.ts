@@ -5,6 +5,7 @@ import {
   BACKGROUND_IMAGE_FIELD,
   BACKGROUND_IMAGE_MAX_BYTES,
   BACKGROUND_IMAGE_TYPES,
+  THEME_SCOPE,
   ThemeProfileInput,
   type ThemeProfile,
 } from '../common';
@@ -50,7 +51,10 @@ class ImageQuery {
   t?: string;
 }
 
-/** Changing themes needs the `setting` permission; reading them needs a session only (README). */
+/**
+ * Changing themes needs the `setting` permission and a cloud or si-customer user (end-customer users read themes only);
+ * reading them needs a session only (README). A route on one theme declares it (`scope`): 404 unless the caller sees it.
+ */
 export function themeRoutes(repository: ThemeRepository, images: BackgroundImages): AnyRouteDefinition[] {
   const forgetImage = async (name: string) => {
     if (name) await images.delete(name);
@@ -68,6 +72,7 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       url: '/theme-profile/new',
       summary: 'Create a theme for the caller’s organisation',
       permission: 'setting',
+      levels: ['cloud', 'si-customer'],
       body: ThemeProfileInput,
       handler: ({ user, body, reply }) => {
         reply.code(201);
@@ -79,10 +84,12 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       url: '/theme-profile/update/:id',
       summary: 'Change a theme; backgroundImage "" removes its background image',
       permission: 'setting',
+      levels: ['cloud', 'si-customer'],
       params: ThemeParams,
+      scope: { kind: THEME_SCOPE, from: 'id' },
       body: ThemeProfileInput,
-      handler: async ({ user, params, body }) => {
-        const { theme, unusedImage } = await repository.update(user, params.id, body);
+      handler: async ({ params, body }) => {
+        const { theme, unusedImage } = await repository.update(params.id, body);
         await forgetImage(unusedImage);
         return theme;
       },
@@ -92,11 +99,12 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       url: '/theme-profile/:id/background',
       summary: `Upload a theme's background image (multipart field "${BACKGROUND_IMAGE_FIELD}", PNG/JPEG/GIF/WebP, at most 5 MB)`,
       permission: 'setting',
+      levels: ['cloud', 'si-customer'],
       params: ThemeParams,
+      // Checked before the upload is read, so another tenant's theme id learns nothing from the upload's errors.
+      scope: { kind: THEME_SCOPE, from: 'id' },
       rawBody: true,
-      handler: async ({ user, params, request }) => {
-        // Not found before reading the upload, so another tenant's theme id learns nothing from the upload's errors.
-        await repository.find(user, params.id);
+      handler: async ({ params, request }) => {
         const upload = await readUpload(request, {
           field: BACKGROUND_IMAGE_FIELD,
           maxBytes: BACKGROUND_IMAGE_MAX_BYTES,
@@ -104,7 +112,7 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
         });
         const stored = await images.store(params.id, upload);
         try {
-          const { theme, unusedImage } = await repository.setBackground(user, params.id, stored);
+          const { theme, unusedImage } = await repository.setBackground(params.id, stored);
           await forgetImage(unusedImage);
           return theme;
         } catch (error) {

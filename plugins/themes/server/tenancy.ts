@@ -18,10 +18,13 @@ export function visibleThemes(user: SessionUser): SQL {
   }
 }
 
-/** The organisation a new theme of this user belongs to; end-customer users only read themes. */
+/**
+ * The organisation a new theme of this user belongs to. End-customer users only read themes: the changing routes admit
+ * cloud and si-customer users only (`levels`), and this refuses them too for any other caller.
+ */
 export function owningOrganisation(user: SessionUser): string | null {
   if (user.level === 'cloud') return null;
-  if (user.level === 'end-customer') throw HttpError.forbidden('themes.errors.readOnly');
+  if (user.level === 'end-customer') throw HttpError.forbidden();
   if (!user.organisationId) throw HttpError.forbidden('themes.errors.noOrganisation');
   return user.organisationId;
 }

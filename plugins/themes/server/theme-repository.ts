@@ -22,7 +22,10 @@ function given(dashboard: Partial<DashboardTheme> | undefined): Partial<Dashboar
   return Object.fromEntries(Object.entries(dashboard ?? {}).filter(([, value]) => value !== undefined));
 }
 
-/** Theme profiles, always filtered by what the caller may see; another tenant's theme is "not found". */
+/**
+ * Theme profiles. Lists are filtered by what the caller may see; routes acting on one theme declare the `theme` scope,
+ * so the pipeline answers 404 for another tenant's theme before the repository is asked.
+ */
 export class ThemeRepository {
   constructor(private readonly db: Database) {}
 
@@ -37,11 +40,17 @@ export class ThemeRepository {
     return rows.map(toProfile);
   }
 
-  async find(user: SessionUser, id: string): Promise<ThemeProfile> {
+  /** The theme when the user may see it, else null (the route scope's loader). */
+  async findVisible(user: SessionUser, id: string): Promise<ThemeProfile | null> {
     const [row] = await this.db
       .select()
       .from(themeProfiles)
       .where(and(eq(themeProfiles.id, id), visibleThemes(user)));
+    return row ? toProfile(row) : null;
+  }
+
+  async find(id: string): Promise<ThemeProfile> {
+    const [row] = await this.db.select().from(themeProfiles).where(eq(themeProfiles.id, id));
     if (!row) throw HttpError.notFound();
     return toProfile(row);
   }
@@ -77,9 +86,8 @@ export class ThemeRepository {
    * Replaces name and description and merges the dashboard fields given. Returns the updated theme and the background
    * file it no longer uses (the caller deletes it), if any.
    */
-  async update(user: SessionUser, id: string, input: ThemeProfileInput): Promise<{ theme: ThemeProfile; unusedImage: string }> {
-    owningOrganisation(user);
-    const current = await this.find(user, id);
+  async update(id: string, input: ThemeProfileInput): Promise<{ theme: ThemeProfile; unusedImage: string }> {
+    const current = await this.find(id);
     const name = input.name.trim();
     const dashboard = { ...current.theme.dashboard, ...given(input.theme?.dashboard) };
     const theme = await this.write(id, {
@@ -93,9 +101,8 @@ export class ThemeRepository {
   }
 
   /** Points the theme at a newly stored background file; returns the file it replaced ('' for none). */
-  async setBackground(user: SessionUser, id: string, image: string): Promise<{ theme: ThemeProfile; unusedImage: string }> {
-    owningOrganisation(user);
-    const current = await this.find(user, id);
+  async setBackground(id: string, image: string): Promise<{ theme: ThemeProfile; unusedImage: string }> {
+    const current = await this.find(id);
     const theme = await this.write(id, { dashboard: { ...current.theme.dashboard, backgroundImage: image } });
     return { theme, unusedImage: current.theme.dashboard.backgroundImage };
   }
