@@ -6,6 +6,7 @@ import backups from '../../plugins/backups/server';
 import chirpstack from '../../plugins/chirpstack/server';
 import crawler from '../../plugins/crawler/server';
 import httpSource from '../../plugins/http-source/server';
+import mailbox from '../../plugins/mailbox/server';
 import nodes from '../../plugins/nodes/server';
 import themes from '../../plugins/themes/server';
 import ttn from '../../plugins/ttn/server';
@@ -24,5 +25,6 @@ export const serverPlugins: ServerPlugin[] = [
   httpSource,
   crawler,
   account,
+  mailbox,
   // sensorium:plugins
 ];

@@ -55,7 +55,6 @@ import { coreServerResources, createTranslator } from './i18n/translator';
 import { startDemoSimulation } from './data-sources/demo-simulation';
 import { AdapterDirectory } from './data-sources/directory';
 import { JobRunner } from './jobs/job-runner';
-import { mailboxRoute } from './mail/mailbox-route';
 import { MailOutbox, smtpTransport } from './mail/outbox';
 import { createMqttService } from './mqtt';
 import { allPermissions, selectPlugins } from './plugin-host/select-plugins';
@@ -171,7 +170,6 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     const routes = new RouteTable();
     const coreRoutes = [
       ...sessionRoutes({ users, sessions, tokens, throttle: new LoginThrottle(db), audit, secondFactor }),
-      mailboxRoute(db),
       ...systemRoutes(
         config,
         selection.running.map((plugin) => plugin.manifest.id),

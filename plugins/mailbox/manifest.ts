@@ -4,6 +4,6 @@ export const manifest: PluginManifest = {
   id: 'mailbox',
   version: '0.1.0',
   description:
-    'Diagnosis > Mailbox: the e-mail outbox for cloud users (core route GET /api/mailbox), so sign-up codes and reset links ' +
-    'can be read when no SMTP server is configured.',
+    'Diagnosis > Mailbox: the e-mail outbox for cloud users (GET /api/mailbox, read through core’s mailer), so sign-up ' +
+    'codes and reset links can be read when no SMTP server is configured.',
 };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Database, JobDefinition, Mailer, MailMessage } from '@sensorium/core/server';
+import type { Database, JobDefinition, Mailer, MailMessage, OutboxPage } from '@sensorium/core/server';
 import { mailOutbox } from '../db/schema';
 
 /** How a claimed message leaves the server; nodemailer over SMTP in production. */
@@ -77,6 +77,32 @@ export class MailOutbox implements Mailer {
       );
     }
     return { id };
+  }
+
+  /** One page of the outbox, newest first (the mailbox plugin's Diagnosis > Mailbox). */
+  async listOutbox(page: { limit: number; offset: number }): Promise<OutboxPage> {
+    const [{ total } = { total: 0 }] = await this.db.select({ total: count() }).from(mailOutbox);
+    const rows = await this.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return {
+      total,
+      messages: rows.map((row) => ({
+        id: row.id,
+        to: row.recipient,
+        subject: row.subject,
+        status: row.status,
+        attempts: row.attempts,
+        lastError: row.lastError,
+        createdAt: row.createdAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+        text: row.textBody,
+        html: row.htmlBody,
+      })),
+    };
   }
 
   /** Starts a delivery run now, without waiting for the job's next tick. */

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailerToken } from '@sensorium/core/server';
-import { databaseBackends, startTestServer, type TestServer } from '../testing';
+import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import mailbox from './index';
 
-describe.each(databaseBackends())('outbox without SMTP and the mailbox route on %s', (backend) => {
+describe.each(databaseBackends())('the mailbox route over the outbox without SMTP on %s', (backend) => {
   let server: TestServer;
   let adminToken: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend });
+    server = await startTestServer({ backend, plugins: [mailbox] });
     adminToken = (await server.login()).access_token;
   });
   afterAll(() => server?.close());
