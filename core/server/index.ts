@@ -20,3 +20,4 @@ export * from './page-query';
 export * from './route-scope';
 export * from './plugin-config';
 export * from './logger';
+export * from './sql-rows';

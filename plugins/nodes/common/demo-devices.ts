@@ -35,6 +35,9 @@ export interface DemoSite {
   description: string;
 }
 
+/** The application the demo devices live in: the first one the applications plugin's demo seeder creates. */
+export const DEMO_APPLICATION_ID = 'pump_station_north';
+
 export const DEMO_CHIRPSTACK_APPLICATION_ID = '5f0d5a4e-3c1b-4f8e-9a57-2b9c1d7e6a10';
 export const DEMO_TTN_APPLICATION = 'sensorium-demo@ttn';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { ApplicationData, ApplicationDataParticipant, Database } from '@sensorium/core/server';
-import { contacts, fieldHistory, nodeEvents, nodeItems, rawData } from './schema';
+import { contacts, nodeItems } from './schema';
 
 type Row = Record<string, unknown>;
 
@@ -35,25 +35,22 @@ function parentsFirst(rows: readonly Row[]): Row[] {
 }
 
 /**
- * The nodes plugin's share of an application: its node items, events and contacts are backed up and restored; raw
- * data and field history are left out of backups (they grow without bound) but deleted with the application. A restore
- * into another application id gets fresh item uuids; a device still bound to an item elsewhere stays there (the copy
- * keeps its data source but is not bound to the device).
+ * The nodes plugin's share of an application: its node items and contacts are backed up and restored (the device
+ * pipeline backs up the items' events after them). A restore into another application id gets fresh item uuids; a
+ * device still bound to an item elsewhere stays there (the copy keeps its data source but is not bound to the device).
  */
 export function nodesDataParticipant(db: Database): ApplicationDataParticipant {
   return {
     id: 'nodes.items',
     order: 20,
     async exportData(appId: string): Promise<ApplicationData> {
-      const [items, events, people] = await Promise.all([
+      const [items, people] = await Promise.all([
         db.select().from(nodeItems).where(eq(nodeItems.appId, appId)),
-        db.select().from(nodeEvents).where(eq(nodeEvents.appId, appId)),
         db.select().from(contacts).where(eq(contacts.appId, appId)),
       ]);
       return {
         data: [
           { table: 'node_items', rows: items.map(toJson) },
-          { table: 'node_events', rows: events.map(toJson) },
           { table: 'contacts', rows: people.map(toJson) },
         ],
         files: [],
@@ -112,38 +109,6 @@ export function nodesDataParticipant(db: Database): ApplicationDataParticipant {
           updatedAt: date(row.updatedAt) ?? new Date(),
         });
       }
-      for (const row of rows('node_events')) {
-        const itemUuid = mapped(row.itemUuid);
-        if (!itemUuid) continue;
-        await transaction.insert(nodeEvents).values({
-          ...(sameApp ? { id: text(row.id) } : {}),
-          appId: targetAppId,
-          itemUuid,
-          itemName: text(row.itemName),
-          field: text(row.field),
-          rangeIndex: Number(row.rangeIndex) || 0,
-          rangeName: text(row.rangeName),
-          severity: Number(row.severity) || 0,
-          description: text(row.description),
-          eventType: text(row.eventType, 'device'),
-          generatedAt: date(row.generatedAt) ?? new Date(),
-          location: text(row.location),
-          node: object(row.node, { itemDisplayName: '', itemName: '' }),
-          value: typeof row.value === 'string' ? row.value : null,
-          unit: typeof row.unit === 'string' ? row.unit : null,
-          rangeStatus: typeof row.rangeStatus === 'string' ? row.rangeStatus : null,
-          resumeStatus: typeof row.resumeStatus === 'string' ? row.resumeStatus : null,
-          eventStatus: row.eventStatus === 'acked' || row.eventStatus === 'cleared' ? row.eventStatus : 'created',
-          isAcknowledged: row.isAcknowledged === true,
-          acknowledgedBy: typeof row.acknowledgedBy === 'string' ? row.acknowledgedBy : null,
-          acknowledgedAt: date(row.acknowledgedAt),
-          isCleared: row.isCleared === true,
-          clearedBy: typeof row.clearedBy === 'string' ? row.clearedBy : null,
-          clearedAt: date(row.clearedAt),
-          createdAt: date(row.createdAt) ?? new Date(),
-          updatedAt: date(row.updatedAt) ?? new Date(),
-        });
-      }
       for (const row of rows('contacts')) {
         await transaction.insert(contacts).values({
           ...(sameApp ? { id: text(row.id) } : {}),
@@ -161,10 +126,6 @@ export function nodesDataParticipant(db: Database): ApplicationDataParticipant {
       }
     },
     async deleteData(appId, transaction) {
-      const itemsOfApp = sql`(SELECT uuid FROM node_items WHERE app_id = ${appId})`;
-      await transaction.delete(fieldHistory).where(sql`${fieldHistory.itemUuid} IN ${itemsOfApp}`);
-      await transaction.delete(rawData).where(eq(rawData.appId, appId));
-      await transaction.delete(nodeEvents).where(eq(nodeEvents.appId, appId));
       await transaction.delete(contacts).where(eq(contacts.appId, appId));
       await transaction.delete(nodeItems).where(eq(nodeItems.appId, appId));
     },

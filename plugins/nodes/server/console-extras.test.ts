@@ -3,13 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { ConfigToken, DatabaseToken, FileStoreToken, type Database } from '@sensorium/core/server';
+import { DatabaseToken, FileStoreToken, type Database } from '@sensorium/core/server';
+import { scopedFileStore } from '../../../host/server/plugin-host/scoped-services';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
+import devicePipeline from '../../device-pipeline/server';
+import { formatExportDate } from '../../device-pipeline/server/queries/raw-data-excel';
 import type { Item } from '../common/types';
+import type { NodesConfig } from './config';
 import nodes from './index';
-import { formatExportDate } from './raw-data-excel';
-import { NodeObjectStore } from './site-objects';
+import { NodeObjectStore } from './maps';
 import { siteObjectsParticipant } from './site-objects-participant';
 
 /** A 1×1 PNG. */
@@ -83,7 +86,8 @@ describe.each(databaseBackends())('device profiles, site images, location search
 
   beforeAll(async () => {
     geocoder = await startGeocoder();
-    server = await startTestServer({ backend, plugins: [applications, nodes] });
+    // The device pipeline serves the raw data Excel export.
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
     await createApp('site');
@@ -338,7 +342,7 @@ describe.each(databaseBackends())('device profiles, site images, location search
   });
 
   it('searches places through the configured geocoder and answers an empty list when it is off or failing', async () => {
-    const config = server.running.container.resolve(ConfigToken);
+    const config = server.running.pluginConfigs.get('nodes') as NodesConfig;
     const search = (path: string) => server.request('GET', `/api/location/${path}`, { token: admin });
 
     config.geocoderUrl = null;
@@ -427,7 +431,8 @@ describe.each(databaseBackends())('device profiles, site images, location search
       INSERT INTO device_profiles (app_id, device_profile_name, sensor_model, data_source)
       VALUES ('backup_src', 'Own Meter', 'OWN-1', 'lora')
     `);
-    const objects = new NodeObjectStore(server.running.container.resolve(FileStoreToken));
+    // The plugin's own view of the file store (its keys under nodes/).
+    const objects = new NodeObjectStore(scopedFileStore(server.running.container.resolve(FileStoreToken), 'nodes'));
     const participant = siteObjectsParticipant(db, objects);
     const exported = await participant.exportData('backup_src');
     expect(exported.files).toEqual([{ name: image, content: PNG }]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseToken, DataSourceSinkToken, type Database, type Uplink } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
+import devicePipeline from '../../device-pipeline/server';
 import { DEMO_DEVICES, DEMO_SITES } from '../common/demo-devices';
 import type { TreeRow } from '../common/types';
 import nodes from './index';
@@ -14,7 +15,7 @@ describe.each(databaseBackends())('nodes demo seeder on %s', (backend) => {
   const query = async (statement: SQL) => ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes], seedDemo: true });
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline], seedDemo: true });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
   });

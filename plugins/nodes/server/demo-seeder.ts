@@ -1,7 +1,6 @@
-import { asc } from 'drizzle-orm';
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Database, DemoSeeder } from '@sensorium/core/server';
-import { DEMO_DEVICES, DEMO_SITES, type DemoDevice } from '../common/demo-devices';
+import type { DemoSeeder } from '@sensorium/core/server';
+import type { ApplicationAccess } from '@sensorium/applications/common';
+import { DEMO_APPLICATION_ID, DEMO_DEVICES, DEMO_SITES, type DemoDevice } from '../common/demo-devices';
 import {
   defaultFieldPreference,
   defaultTaskSetting,
@@ -10,13 +9,7 @@ import {
   type RangeEntry,
 } from '../common/field-preference';
 import { ROOT_ITEM_NAME } from '../common/types';
-import type { ItemRepository } from './item-repository';
-
-// A read-only view of the applications plugin's table, to find the first demo application.
-const applications = pgTable('applications', {
-  id: text('id').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-});
+import type { NodeItems } from './items';
 
 interface RangeSpec {
   name: string;
@@ -157,22 +150,17 @@ function dataSourceOf(device: DemoDevice): Record<string, unknown> {
 }
 
 /**
- * Seeds the first demo application's tree through the repository (the API's code paths): root → one node per site
- * (with the average temperature of its sensors as node data) → the demo devices, whose colour ranges make the
- * simulator's values raise an alarm and clear it within a minute.
+ * Seeds the demo application's tree through the API's code paths: root → one node per site (with the average
+ * temperature of its sensors as node data) → the demo devices, whose colour ranges make the simulator's values raise an
+ * alarm and clear it within a minute. Nothing is seeded when the applications plugin's demo did not create it.
  */
-export function nodesDemoSeeder(db: Database, items: ItemRepository): DemoSeeder {
+export function nodesDemoSeeder(access: Pick<ApplicationAccess, 'ownerOf'>, items: NodeItems): DemoSeeder {
   return {
     id: 'nodes.demo',
     async run() {
-      const [first] = await db
-        .select({ id: applications.id })
-        .from(applications)
-        .orderBy(asc(applications.createdAt), asc(applications.id))
-        .limit(1);
-      if (!first) return;
-      const appId = first.id;
-      await items.ensureRoot(appId);
+      const appId = DEMO_APPLICATION_ID;
+      if (!(await access.ownerOf(appId))) return;
+      await items.tree.ensureRoot(appId);
       for (const site of DEMO_SITES) {
         const averageTemperature: FieldPreference = {
           ...defaultFieldPreference('averageTemperature'),
@@ -181,7 +169,7 @@ export function nodesDemoSeeder(db: Database, items: ItemRepository): DemoSeeder
           decimalPlace: 1,
           nodeData: { source: 'average', expression: 'children.temperature' },
         };
-        await items.add(
+        await items.crud.add(
           appId,
           {
             itemType: 'node',
@@ -196,7 +184,7 @@ export function nodesDemoSeeder(db: Database, items: ItemRepository): DemoSeeder
         );
       }
       for (const device of DEMO_DEVICES) {
-        await items.add(
+        await items.crud.add(
           appId,
           {
             itemType: 'item',

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { defineRoute, HttpError, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
+import { defineAppRoute, defineRoute, HttpError, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import {
   profileSourceOf,
@@ -131,31 +131,27 @@ const profileSchema = {
 export function deviceProfileRoutes(db: Database, access: ApplicationAccess): AnyRouteDefinition[] {
   const profiles = new DeviceProfileRepository(db);
   return [
-    defineRoute({
+    defineAppRoute({
       method: 'POST',
       url: '/device-profile/get-deviceProfileList-simple/:appId',
       summary: 'Device profiles of a data-source group (lora, prtg, robot, lift, rgtnbiot) offered to the application',
+      app: 'appId',
       params: DeviceProfileAppParams,
       body: DeviceProfileListInput,
       response: profileListSchema,
       audit: false,
-      handler: async ({ user, params, body }) => {
-        await access.assertVisible(user, params.appId);
-        return profiles.list(params.appId, body.dataSourceType);
-      },
+      handler: ({ app, body }) => profiles.list(app.id, body.dataSourceType),
     }),
-    defineRoute({
+    defineAppRoute({
       method: 'POST',
       url: '/device-profile/get-deviceProfileByUuid/:appId',
       summary: 'One device profile with its commands, default values, output configuration and extra-info settings',
+      app: 'appId',
       params: DeviceProfileAppParams,
       body: DeviceProfileByUuidInput,
       response: profileSchema,
       audit: false,
-      handler: async ({ user, params, body }) => {
-        await access.assertVisible(user, params.appId);
-        return profiles.get(params.appId, body.uuid);
-      },
+      handler: ({ app, body }) => profiles.get(app.id, body.uuid),
     }),
     defineRoute({
       method: 'GET',
@@ -164,6 +160,8 @@ export function deviceProfileRoutes(db: Database, access: ApplicationAccess): An
       query: TaskListQuery,
       response: commandsSchema,
       handler: async ({ user, query }) => {
+        // appId is optional here (without it, the global profiles answer), so the route cannot declare it as its
+        // application scope, which always requires one: the one check the pipeline cannot make for this route.
         if (query.appId) await access.assertVisible(user, query.appId);
         const commands = await profiles.commands(query.deviceAdaptor, query.model, query.appId ?? null);
         return { commands: [{ ...NO_COMMAND }, ...commands] };

@@ -1,74 +1,70 @@
 import {
   applicationDataParticipants,
-  ConfigToken,
   DatabaseToken,
   DataSourceDirectoryToken,
-  DataSourceSinkToken,
   defineServerPlugin,
   demoSeeders,
   FileStoreToken,
-  PushHubToken,
 } from '@sensorium/core/server';
-import { PUSH_TOPICS } from '@sensorium/core/common';
-import { ApplicationAccessToken, canSeeApplication, eventSummarySources } from '@sensorium/applications/common';
+import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { nodesI18n } from '../common/i18n';
+import { itemDeletionHooks, preferenceChangeHooks } from '../common/item-hooks';
+import { ItemLookupToken } from '../common/item-lookup';
+import { ItemStateToken } from '../common/item-state';
 import { manifest } from '../manifest';
 import { nodesDataParticipant } from './application-data-participant';
-import { nodeEventSummary } from './data-queries';
+import { NodesConfig } from './config';
+import { contactRoutes } from './contacts';
 import { nodesDemoSeeder } from './demo-seeder';
-import { registerIngest } from './ingest';
-import { ItemRepository } from './item-repository';
-import { migrations } from './migrations';
-import { nodeRoutes } from './routes';
 import { deviceProfileRoutes } from './device-profiles';
-import { locationRoutes } from './location-search';
-import { rawDataExcelRoutes } from './raw-data-excel';
-import { NodeObjectStore, siteObjectRoutes } from './site-objects';
+import { createNodeItems } from './items';
+import { GeoStore, locationRoutes, mapRoutes, NodeObjectStore } from './maps';
+import { migrations } from './migrations';
+import { commandRoutes } from './routes/command-routes';
+import { itemRoutes } from './routes/item-routes';
+import { preferenceRoutes } from './routes/preference-routes';
 import { siteObjectsParticipant } from './site-objects-participant';
+import { itemLookup } from './state/item-lookup';
+import { itemStateStore } from './state/item-state-store';
 
-export { ItemRepository, deviceKeyOf } from './item-repository';
+export { createNodeItems, deviceKeyOf, type NodeItems } from './items';
+export { NodesConfig } from './config';
 
 export default defineServerPlugin({
   manifest,
   migrations,
   i18n: nodesI18n,
+  config: NodesConfig,
   deps: {
     db: DatabaseToken,
     access: ApplicationAccessToken,
     directory: DataSourceDirectoryToken,
     files: FileStoreToken,
-    config: ConfigToken,
-    hub: PushHubToken,
   },
-  provides: [DataSourceSinkToken],
-  register(context, { db, access, directory, files, config, hub }) {
-    const items = new ItemRepository(db, () => directory);
-    for (const route of nodeRoutes(db, items, access)) context.addRoute(route);
-    // Device profiles, site / floor plan images, location search and the Excel export (node console, part 2).
+  provides: [ItemStateToken, ItemLookupToken],
+  register(context, { db, access, directory, files }) {
+    const items = createNodeItems(db, {
+      directory: () => directory,
+      deletionHooks: () => context.contributions(itemDeletionHooks),
+      preferenceHooks: () => context.contributions(preferenceChangeHooks),
+    });
     const objects = new NodeObjectStore(files);
+    const geo = new GeoStore(db, items.rows);
     for (const route of [
+      ...itemRoutes(items),
+      ...preferenceRoutes(items),
+      ...commandRoutes(items),
+      ...contactRoutes(db),
       ...deviceProfileRoutes(db, access),
-      ...siteObjectRoutes(db, items, access, objects),
-      ...locationRoutes(config),
-      ...rawDataExcelRoutes(db, access),
+      ...mapRoutes(items.rows, geo, objects),
+      ...locationRoutes(context.config),
     ])
       context.addRoute(route);
-    context.contribute(applicationDataParticipants, siteObjectsParticipant(db, objects));
-    context.contribute(eventSummarySources, nodeEventSummary(db));
     context.contribute(applicationDataParticipants, nodesDataParticipant(db));
-    context.contribute(demoSeeders, nodesDemoSeeder(db, items));
-    // The ingest (DataSourceSink, connection and processing jobs, live push); after a preference or override change the
-    // API has it re-apply the preferences to the current values, so ranges, events and the live view follow at once.
-    const ingest = registerIngest(context, { db, access, push: hub });
-    items.hooks = {
-      reevaluate: async (_appId, uuid) => {
-        await ingest.refresh([uuid]);
-      },
-      eventsChanged: async (appId) => {
-        const owner = await access.ownerOf(appId);
-        if (owner)
-          hub.publish({ topic: PUSH_TOPICS.systemEventUpdate, data: { appId } }, (user) => canSeeApplication(user, owner));
-      },
-    };
+    context.contribute(applicationDataParticipants, siteObjectsParticipant(db, objects));
+    context.contribute(demoSeeders, nodesDemoSeeder(access, items));
+    // The device pipeline reads and writes items' state through these (it depends on this plugin, not the reverse).
+    context.provide(ItemStateToken, itemStateStore());
+    context.provide(ItemLookupToken, itemLookup(db));
   },
 });

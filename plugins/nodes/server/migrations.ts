@@ -1,5 +1,9 @@
 import type { Migration } from '@sensorium/core/server';
 
+/**
+ * node_items, contacts and device_profiles. raw_data, field_history and node_events (steps 002, 003, 004 and 007 before)
+ * moved to the device-pipeline plugin, whose migrations take them over.
+ */
 export const migrations: Migration[] = [
   {
     id: '001-create-node-items',
@@ -31,74 +35,6 @@ export const migrations: Migration[] = [
       );
       CREATE UNIQUE INDEX node_items_device ON node_items (source_type, device_id) WHERE device_id IS NOT NULL;
       CREATE INDEX node_items_parent ON node_items (parent_uuid);
-    `,
-  },
-  {
-    id: '002-create-raw-data',
-    sql: `
-      CREATE TABLE raw_data (
-        id bigserial PRIMARY KEY,
-        app_id text,
-        item_uuid uuid NULL,
-        item_name text,
-        source text NOT NULL,
-        dedup_key text NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        received_at timestamptz,
-        raw jsonb,
-        payload jsonb,
-        CONSTRAINT raw_data_dedup UNIQUE (source, dedup_key)
-      );
-      CREATE INDEX raw_data_app_created ON raw_data (app_id, created_at);
-      CREATE INDEX raw_data_item_created ON raw_data (item_uuid, created_at);
-    `,
-  },
-  {
-    id: '003-create-field-history',
-    sql: `
-      CREATE TABLE field_history (
-        item_uuid uuid NOT NULL,
-        field text NOT NULL,
-        at timestamptz NOT NULL,
-        value double precision NULL,
-        text_value text NULL
-      );
-      CREATE INDEX field_history_item_field_at ON field_history (item_uuid, field, at);
-    `,
-  },
-  {
-    id: '004-create-node-events',
-    sql: `
-      CREATE TABLE node_events (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        app_id text NOT NULL,
-        item_uuid uuid NOT NULL,
-        item_name text NOT NULL,
-        field text NOT NULL,
-        range_index integer NOT NULL,
-        range_name text NOT NULL DEFAULT '',
-        severity integer NOT NULL DEFAULT 0,
-        description text NOT NULL DEFAULT '',
-        event_type text NOT NULL DEFAULT 'device',
-        generated_at timestamptz NOT NULL DEFAULT now(),
-        location text NOT NULL DEFAULT '',
-        node jsonb NOT NULL DEFAULT '{}',
-        value text,
-        unit text,
-        range_status text,
-        resume_status text NULL,
-        event_status text NOT NULL DEFAULT 'created' CHECK (event_status IN ('created', 'acked', 'cleared')),
-        is_acknowledged boolean NOT NULL DEFAULT false,
-        acknowledged_by text,
-        acknowledged_at timestamptz,
-        is_cleared boolean NOT NULL DEFAULT false,
-        cleared_by text,
-        cleared_at timestamptz,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE UNIQUE INDEX node_events_open ON node_events (item_uuid, field, range_index) WHERE NOT is_cleared;
-      CREATE INDEX node_events_app_generated ON node_events (app_id, generated_at);
     `,
   },
   {
@@ -170,15 +106,6 @@ export const migrations: Migration[] = [
          '[{"name":"serverType","type":"string"},{"name":"mapId","type":"number"},{"name":"autoDock","type":"boolean"},{"name":"zones","type":"array"}]'),
         ('6a1c1e0e-0009-4c5e-9a51-0000000000a9', 'NB-IoT Water Meter', 'RGT', 'NBW-100', 'meter', 'rgtnbiot',
          '[]', '{"volume":0,"battery":0}', '{"volume":{"unit":"m³","decimalPlace":3},"battery":{"unit":"%"}}', '[]');
-    `,
-  },
-  {
-    // Nothing queries inside a raw row (the raw data search and its Excel export read raw and payload whole), so they
-    // are stored as json: checked and kept as sent, where jsonb is rebuilt into its binary form on every insert (the
-    // ingest's largest single cost).
-    id: '007-raw-data-json',
-    sql: `
-      ALTER TABLE raw_data ALTER COLUMN raw TYPE json USING raw::json, ALTER COLUMN payload TYPE json USING payload::json;
     `,
   },
 ];

@@ -2,14 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DatabaseToken,
-  DataSourceDirectoryToken,
+  dataSourceAdapters,
+  defineServerPlugin,
   type Database,
   type DataSourceAdapter,
   type DeviceCommand,
 } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
+import devicePipeline from '../../device-pipeline/server';
+import { pipelineDataParticipant } from '../../device-pipeline/server/application-data';
 import { defaultFieldPreference, defaultFirstRange, nextRange } from '../common/field-preference';
+import { ItemLookupToken } from '../common/item-lookup';
 import type { Item, TreeRow } from '../common/types';
 import { nodesDataParticipant } from './application-data-participant';
 import nodes from './index';
@@ -46,26 +50,29 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
   const organisationUser = (username: string, organisationId: string, permissions: string[]) =>
     server.loginAs({ username, organisationId, permissions });
 
+  // A stand-in for a ChirpStack data source in the host's directory of running adapters: it records what it is asked.
+  const chirpstack: DataSourceAdapter = {
+    type: 'chirpstack',
+    start: async () => {},
+    stop: async () => {},
+    sendCommand: async (command) => {
+      if (command.deviceId === 'ffffffffffffffff') throw new Error('device offline');
+      sent.push(command);
+    },
+    deleteDevice: async (deviceId) => {
+      deleted.push(deviceId);
+    },
+  };
+  const fakeChirpstack = defineServerPlugin({
+    manifest: { id: 'fake-chirpstack', version: '0.0.0', dependsOn: ['nodes'] },
+    register: (context) => context.contribute(dataSourceAdapters, chirpstack),
+  });
+
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes] });
+    // The device pipeline serves the history and raw data reads and keeps events (deleted with items and applications).
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, fakeChirpstack] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
-    // A stand-in for the host's directory of running adapters: a ChirpStack adapter that records what it is asked.
-    const chirpstack: DataSourceAdapter = {
-      type: 'chirpstack',
-      start: async () => {},
-      stop: async () => {},
-      sendCommand: async (command) => {
-        if (command.deviceId === 'ffffffffffffffff') throw new Error('device offline');
-        sent.push(command);
-      },
-      deleteDevice: async (deviceId) => {
-        deleted.push(deviceId);
-      },
-    };
-    server.running.container.register(DataSourceDirectoryToken, {
-      useValue: { adapter: (type: string) => (type === 'chirpstack' ? chirpstack : undefined), types: () => ['chirpstack'] },
-    });
     await createApp('plant');
   });
   afterAll(() => server?.close());
@@ -690,15 +697,26 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
       INSERT INTO node_events (app_id, item_uuid, item_name, field, range_index, severity)
       VALUES ('source_app', ${sensor.uuid}, 'bound', 'temperature', 0, 4)
     `);
-    const participant = nodesDataParticipant(db);
-    const exported = await participant.exportData('source_app');
-    expect(exported.data.map((set) => [set.table, set.rows.length])).toEqual([
-      ['node_items', 3],
-      ['node_events', 1],
-      ['contacts', 1],
+    // The items and contacts are the nodes plugin's share, the events the device pipeline's (restored after the items).
+    const participants = [nodesDataParticipant(db), pipelineDataParticipant(db, server.running.resolve(ItemLookupToken))];
+    expect(participants.map((participant) => participant.order)).toEqual([20, 21]);
+    const exported = await Promise.all(participants.map((participant) => participant.exportData('source_app')));
+    expect(exported.map((data) => data.data.map((set) => [set.table, set.rows.length]))).toEqual([
+      [
+        ['node_items', 3],
+        ['contacts', 1],
+      ],
+      [['node_events', 1]],
     ]);
+    const restore = async (appId: string, deleteFirst: boolean) =>
+      db.transaction(async (transaction) => {
+        if (deleteFirst) for (const participant of [...participants].reverse()) await participant.deleteData(appId, transaction);
+        for (const [index, participant] of participants.entries()) {
+          await participant.importData(appId, JSON.parse(JSON.stringify(exported[index])), transaction);
+        }
+      });
     await createApp('copy_app');
-    await db.transaction((transaction) => participant.importData('copy_app', JSON.parse(JSON.stringify(exported)), transaction));
+    await restore('copy_app', false);
     const copied = await tree('copy_app');
     expect(copied.map((row) => [row.itemName, row.depth])).toEqual([
       ['root', 1],
@@ -714,11 +732,9 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
     expect(events).toEqual([{ item_uuid: copied[2]!.uuid }]);
 
     // Restoring into the same application (after its data is deleted) keeps the uuids.
-    await db.transaction(async (transaction) => {
-      await participant.deleteData('source_app', transaction);
-      await participant.importData('source_app', JSON.parse(JSON.stringify(exported)), transaction);
-    });
+    await restore('source_app', true);
     expect((await tree('source_app')).map((row) => row.uuid)).toContain(sensor.uuid);
+    expect(await query(sql`SELECT item_uuid FROM node_events WHERE app_id = 'source_app'`)).toEqual([{ item_uuid: sensor.uuid }]);
   });
 
   it('reports open events to the alarm bell and deletes the nodes data with the application', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { ApplicationData, ApplicationDataParticipant, Database } from '@sensorium/core/server';
 import { OBJECT_NAME_PATTERN } from '../common/extra-inputs';
 import { deviceProfiles } from './device-profiles';
-import type { NodeObjectStore } from './site-objects';
+import type { NodeObjectStore } from './maps';
 
 type Row = Record<string, unknown>;
 

@@ -1,0 +1,46 @@
+import { DataSourceSinkToken, type Database, type PushHub, type ServerPluginContext } from '@sensorium/core/server';
+import type { ApplicationAccess } from '@sensorium/applications/common';
+import type { ItemStateStore } from '@sensorium/nodes/common';
+import { IngestService, type IngestOptions } from './ingest-service';
+import { LivePush, PUSH_INTERVAL_MS } from './live-push';
+
+export { IngestService, DEFAULT_INGEST_OPTIONS, type IngestOptions } from './ingest-service';
+export { LivePush, PUSH_INTERVAL_MS, type NodeValue, type NodeValuesMessage } from './live-push';
+export { AUTO_CLEARED_BY } from './event-writer';
+
+export interface IngestDeps {
+  db: Database;
+  items: ItemStateStore;
+  access: Pick<ApplicationAccess, 'ownerOf'>;
+  push: PushHub;
+  options?: Partial<IngestOptions> & { pushIntervalMs?: number };
+}
+
+/** Job ids (contract: `<plugin-id>.<name>`). */
+export const CONNECTION_JOB_ID = 'device-pipeline.connection-timeout';
+export const PROCESSING_TICK_JOB_ID = 'device-pipeline.processing-tick';
+export const CONNECTION_JOB_INTERVAL_MS = 5000;
+export const PROCESSING_TICK_INTERVAL_MS = 1000;
+
+/**
+ * Wires the ingest: provides DataSourceSinkToken (the host starts every data-source adapter with it), adds the
+ * connection-timeout job (every 5 s) and the processing tick (auto resets, every second), and flushes on close.
+ * Returns the service (its `refresh(uuids)` re-applies preferences after an API change and pushes the result).
+ */
+export function registerIngest(context: ServerPluginContext, deps: IngestDeps): IngestService {
+  const live = new LivePush(deps.push, deps.access, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
+  const service = new IngestService(deps.db, deps.items, live, deps.options);
+  context.provide(DataSourceSinkToken, service);
+  context.addJob({
+    id: CONNECTION_JOB_ID,
+    intervalMs: CONNECTION_JOB_INTERVAL_MS,
+    run: () => service.checkConnections().then(() => undefined),
+  });
+  context.addJob({
+    id: PROCESSING_TICK_JOB_ID,
+    intervalMs: PROCESSING_TICK_INTERVAL_MS,
+    run: () => service.tick().then(() => undefined),
+  });
+  context.onClose(() => service.close());
+  return service;
+}

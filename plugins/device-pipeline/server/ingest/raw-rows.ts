@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { chunks, jsonParam, queryRows, type SqlExecutor } from '@sensorium/core/server';
+
+export interface RawRow {
+  app: string;
+  item: string;
+  name: string;
+  source: string;
+  key: string;
+  at: string;
+  raw: unknown;
+  payload: unknown;
+}
+
+/** Inserts raw rows; returns the `${source}\0${dedupKey}` of the rows that were new (redeliveries are skipped). */
+export async function insertRawRows(tx: SqlExecutor, rows: readonly RawRow[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (const part of chunks(rows)) {
+    const returned = await queryRows<{ source: string; dedup_key: string }>(
+      tx,
+      sql`INSERT INTO raw_data (app_id, item_uuid, item_name, source, dedup_key, received_at, raw, payload)
+          SELECT x.app, x.item, x.name, x.source, x.key, x.at, x.raw, x.payload
+          FROM json_to_recordset(${jsonParam(part)})
+            AS x(app text, item uuid, name text, source text, key text, at timestamptz, raw json, payload json)
+          ON CONFLICT (source, dedup_key) DO NOTHING
+          RETURNING source, dedup_key`,
+    );
+    for (const row of returned) inserted.add(`${row.source}\u0000${row.dedup_key}`);
+  }
+  return inserted;
+}

@@ -1,0 +1,116 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { HttpError, type Database } from '@sensorium/core/server';
+import type { EventSummaryRow, EventSummarySource } from '@sensorium/applications/common';
+import {
+  REALTIME_LIMIT,
+  REALTIME_WINDOW_MS,
+  type HistoryResponse,
+  type RawDataRow,
+  type RawDataSearchInput,
+  type RawDataSearchResponse,
+} from '@sensorium/nodes/common';
+import { fieldHistory, nodeEvents, rawData } from '../schema';
+
+/** Default history range: the last day (spec 9). */
+const DEFAULT_RANGE_MS = 24 * 60 * 60 * 1000;
+const HISTORY_PAGE_DEFAULT = 10;
+/** A chart reads at most this many points per call. */
+const SERIES_LIMIT = 50_000;
+
+/** POST /raw-data-history/search: real-time (last day, newest 100) or history (a range, paged, with the total). */
+export async function searchRawData(db: Database, input: RawDataSearchInput, now = new Date()): Promise<RawDataSearchResponse> {
+  const tags = (input.tags ?? []).filter((tag) => tag !== '');
+  if (input.isItemSpecific && tags.length === 0) return { rows: [], total: 0 };
+  const realtime = input.viewMode === 'realtime';
+  const end = realtime || !input.endTime ? now : new Date(input.endTime);
+  const start = realtime
+    ? new Date(now.getTime() - REALTIME_WINDOW_MS)
+    : input.startTime
+      ? new Date(input.startTime)
+      : new Date(end.getTime() - DEFAULT_RANGE_MS);
+  if (start.getTime() > end.getTime()) throw HttpError.badRequest('device-pipeline.errors.timeRange', 'startTime');
+  const conditions: (SQL | undefined)[] = [
+    eq(rawData.appId, input.appId),
+    gte(rawData.createdAt, start),
+    lte(rawData.createdAt, end),
+    tags.length > 0 ? inArray(rawData.itemName, tags) : undefined,
+  ];
+  const where = and(...conditions);
+  const limit = realtime ? Math.min(input.limit ?? REALTIME_LIMIT, REALTIME_LIMIT) : (input.limit ?? HISTORY_PAGE_DEFAULT);
+  const offset = realtime ? 0 : (input.offset ?? 0);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({
+        id: rawData.id,
+        createdAt: rawData.createdAt,
+        source: rawData.source,
+        itemName: rawData.itemName,
+        raw: rawData.raw,
+        payload: rawData.payload,
+      })
+      .from(rawData)
+      .where(where)
+      .orderBy(desc(rawData.createdAt), desc(rawData.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(rawData).where(where),
+  ]);
+  return {
+    rows: rows.map((row): RawDataRow => ({
+      id: String(row.id),
+      createdAt: row.createdAt.toISOString(),
+      source: row.source,
+      itemName: row.itemName,
+      raw: row.raw ?? null,
+      payload: row.payload ?? null,
+    })),
+    total: Number(total),
+  };
+}
+
+/** GET /items/{uuid}/history: per field, [epoch ms, value] pairs in time order within [from, to] (default last day). */
+export async function fieldSeries(
+  db: Database,
+  itemUuid: string,
+  options: { field?: string; from?: string; to?: string },
+  now = new Date(),
+): Promise<HistoryResponse> {
+  const to = options.to ? new Date(options.to) : now;
+  const from = options.from ? new Date(options.from) : new Date(to.getTime() - DEFAULT_RANGE_MS);
+  if (from.getTime() > to.getTime()) throw HttpError.badRequest('device-pipeline.errors.timeRange', 'from');
+  const rows = await db
+    .select({ field: fieldHistory.field, at: fieldHistory.at, value: fieldHistory.value, textValue: fieldHistory.textValue })
+    .from(fieldHistory)
+    .where(
+      and(
+        eq(fieldHistory.itemUuid, itemUuid),
+        options.field ? eq(fieldHistory.field, options.field) : undefined,
+        gte(fieldHistory.at, from),
+        lte(fieldHistory.at, to),
+      ),
+    )
+    .orderBy(asc(fieldHistory.field), asc(fieldHistory.at))
+    .limit(SERIES_LIMIT);
+  const series: HistoryResponse['series'] = {};
+  if (options.field) series[options.field] = [];
+  for (const row of rows) {
+    (series[row.field] ??= []).push([row.at.getTime(), row.value ?? row.textValue ?? null]);
+  }
+  return { series };
+}
+
+/** The alarm bell's source: open (not cleared) node events per application and severity. */
+export function openEventSummary(db: Database): EventSummarySource {
+  return {
+    async summarise(appIds): Promise<EventSummaryRow[]> {
+      if (appIds.length === 0) return [];
+      const rows = await db
+        .select({ appId: nodeEvents.appId, severity: nodeEvents.severity, count: sql<string>`count(*)::text` })
+        .from(nodeEvents)
+        .where(and(inArray(nodeEvents.appId, [...appIds]), eq(nodeEvents.isCleared, false)))
+        .groupBy(nodeEvents.appId, nodeEvents.severity)
+        .orderBy(asc(nodeEvents.appId), desc(nodeEvents.severity));
+      return rows.map((row) => ({ appId: row.appId, severity: row.severity, count: String(row.count) }));
+    },
+  };
+}

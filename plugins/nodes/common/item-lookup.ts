@@ -1,0 +1,21 @@
+import { createToken } from '@sensorium/core/common';
+import type { SqlExecutor } from './item-state';
+import type { ItemDataSource } from './types';
+
+/** An item by its identity. */
+export interface ItemRef {
+  uuid: string;
+  appId: string;
+  itemName: string;
+}
+
+/** Reads of the node tree for other plugins (provided by the nodes plugin, which owns node_items). */
+export interface ItemLookup {
+  /** The application's item with this uuid; null when the application has none. */
+  find(appId: string, uuid: string): Promise<ItemRef | null>;
+  /** Every item of an application; `tx` reads inside the caller's transaction (e.g. items a restore just wrote). */
+  itemsOf(appId: string, tx?: SqlExecutor): Promise<ItemRef[]>;
+  /** Enabled items whose data source is of this type, with its settings: what a polling source (crawler) polls. */
+  enabledItemsOfSource(type: string): Promise<(ItemRef & { dataSource: ItemDataSource })[]>;
+}
+export const ItemLookupToken = createToken<ItemLookup>('nodes.item-lookup');

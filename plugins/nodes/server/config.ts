@@ -1,0 +1,11 @@
+import { IsOptional, IsUrl } from 'class-validator';
+import { FromEnv } from '@sensorium/core/server';
+
+/** The nodes plugin's settings, read from the environment at start-up. */
+export class NodesConfig {
+  /** A Nominatim-compatible geocoder for the location search (`{url}/search?q=…&format=jsonv2`); null turns it off. */
+  @FromEnv('SENSORIUM_GEOCODER_URL', 'url')
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  geocoderUrl: string | null = null;
+}

@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { HttpError, type Database } from '@sensorium/core/server';
+import {
+  defaultNotificationSetting,
+  normalizeFieldPreference,
+  type FieldPreference,
+  type NotificationSetting,
+  type RangeEntry,
+} from '../../common/field-preference';
+import type { PreferenceChangeHook } from '../../common/item-hooks';
+import { validateFieldPreference } from '../../common/preference-validation';
+import type { Item } from '../../common/types';
+import { nodeItems, type NodeItemRow } from '../schema';
+import { plain, type ItemRows } from './item-rows';
+import type { NodeData } from './node-data';
+
+/** A field's stored preference, normalised; 400 when the item has no such field. */
+export function existingPreference(item: NodeItemRow, field: string): FieldPreference {
+  const stored = item.input?.[field];
+  if (!stored) throw HttpError.badRequest('nodes.errors.fieldNotFound', 'targetField', { field });
+  return normalizeFieldPreference(field, stored);
+}
+
+/** One range of a field's preference; 400 when there is no such range. */
+export function rangeOf(preference: FieldPreference, field: string, rangeIndex: number): RangeEntry {
+  const range = preference.rangeSettings.ranges[rangeIndex];
+  if (!range) throw HttpError.badRequest('nodes.errors.rangeNotFound', 'rangeIndex', { field, index: rangeIndex });
+  return range;
+}
+
+/** Stores one field's preference (merged with the defaults) atomically, leaving the other fields alone. */
+export async function writePreference(
+  db: Database,
+  appId: string,
+  uuid: string,
+  field: string,
+  preference: FieldPreference,
+): Promise<void> {
+  await db
+    .update(nodeItems)
+    .set({ input: sql`${nodeItems.input} || ${JSON.stringify({ [field]: preference })}::jsonb`, updatedAt: new Date() })
+    .where(and(eq(nodeItems.uuid, uuid), eq(nodeItems.appId, appId)));
+}
+
+/**
+ * Field preferences and their colour ranges: settings, a range's notification setting and the override. After a change
+ * that alters what the current values show, the preference-change hooks re-apply it (the device pipeline).
+ */
+export class PreferenceEditor {
+  constructor(
+    private readonly db: Database,
+    private readonly rows: ItemRows,
+    private readonly nodeData: NodeData,
+    /** Read on every call: the hooks' plugins register after this one. */
+    private readonly changeHooks: () => readonly PreferenceChangeHook[],
+  ) {}
+
+  private async changed(appId: string, uuid: string, fields: string[]): Promise<void> {
+    for (const hook of this.changeHooks()) await hook.preferencesChanged(appId, uuid, fields);
+  }
+
+  /** PUT /items/{uuid}/field-preference: validates (400 with the path under `preference`), stores, applies node data. */
+  async saveFieldPreference(appId: string, uuid: string, field: string, preference: Record<string, unknown>): Promise<Item> {
+    const item = await this.rows.row(appId, uuid);
+    const [problem] = validateFieldPreference(preference);
+    if (problem) {
+      throw HttpError.badRequest(problem.code, problem.field ? `preference.${problem.field}` : 'preference', problem.params);
+    }
+    const normalised = normalizeFieldPreference(field, plain(preference) as Partial<FieldPreference>);
+    await writePreference(this.db, appId, uuid, field, normalised);
+    if (normalised.nodeData) await this.nodeData.recompute(appId, item.uuid);
+    await this.changed(appId, uuid, [field]);
+    return this.rows.get(appId, uuid);
+  }
+
+  /** PUT /items/{uuid}/notification: the notification setting of one range (spec 3.3). */
+  async saveNotification(
+    appId: string,
+    uuid: string,
+    field: string,
+    rangeIndex: number,
+    setting: Record<string, unknown>,
+  ): Promise<Item> {
+    const item = await this.rows.row(appId, uuid);
+    const preference = existingPreference(item, field);
+    const range = rangeOf(preference, field, rangeIndex);
+    range.notificationSetting = checkedNotification(setting);
+    await writePreference(this.db, appId, uuid, field, preference);
+    return this.rows.get(appId, uuid);
+  }
+
+  /** PUT /items/{uuid}/override: turns a field's override on or off (the value shown and evaluated). */
+  async saveOverride(
+    appId: string,
+    uuid: string,
+    field: string,
+    enabled: boolean,
+    value: number | string | boolean | null | undefined,
+  ): Promise<Item> {
+    const item = await this.rows.row(appId, uuid);
+    const stored = item.input?.[field];
+    if (!stored && !(field in (item.outputSimple ?? {}))) {
+      throw HttpError.badRequest('nodes.errors.fieldNotFound', 'targetField', { field });
+    }
+    const preference = normalizeFieldPreference(field, stored);
+    if (value !== undefined && value !== null && typeof value === 'object')
+      throw HttpError.badRequest('validation.invalid', 'overrideValue');
+    preference.overrideValueEnabled = enabled;
+    if (value !== undefined) preference.overrideValue = value;
+    await writePreference(this.db, appId, uuid, field, preference);
+    await this.changed(appId, uuid, [field]);
+    return this.rows.get(appId, uuid);
+  }
+}
+
+function checkedNotification(setting: Record<string, unknown>): NotificationSetting {
+  const result = defaultNotificationSetting();
+  for (const key of ['smsEnabled', 'whatsappEnabled', 'emailEnabled', 'voiceEnabled'] as const) {
+    const value = setting[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean') throw HttpError.badRequest('validation.isBoolean', `notificationSetting.${key}`);
+    result[key] = value;
+  }
+  for (const key of ['smsTemplate', 'emailTemplate', 'voiceTemplate'] as const) {
+    const value = setting[key];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') throw HttpError.badRequest('validation.isString', `notificationSetting.${key}`);
+    result[key] = value;
+  }
+  const departments = setting.departments;
+  if (departments !== undefined && departments !== null) {
+    if (!Array.isArray(departments) || departments.some((entry) => typeof entry !== 'string')) {
+      throw HttpError.badRequest('validation.isArray', 'notificationSetting.departments');
+    }
+    result.departments = [...new Set(departments as string[])];
+  }
+  return result;
+}

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@sensorium/core/server';
+import { ROOT_ITEM_NAME, type TreeRow } from '../../common/types';
+import { toTreeRow, type TreeSourceRow } from '../item-json';
+import { nodeItems } from '../schema';
+
+const TREE_COLUMNS = {
+  uuid: nodeItems.uuid,
+  itemName: nodeItems.itemName,
+  displayName: nodeItems.displayName,
+  itemType: nodeItems.itemType,
+  parentUuid: nodeItems.parentUuid,
+  position: nodeItems.position,
+  enable: nodeItems.enable,
+  connection: nodeItems.connection,
+  status: nodeItems.status,
+  dataSource: nodeItems.dataSource,
+  geoInfo: nodeItems.geoInfo,
+};
+
+/** Siblings by position, then name. */
+const bySiblingOrder = (a: { position: number; itemName: string }, b: { position: number; itemName: string }) =>
+  a.position - b.position || a.itemName.localeCompare(b.itemName);
+
+/** Rows in tree order with their depth (root 1); unreachable rows (none in practice) are left out. */
+export function treeOrder<T extends TreeSourceRow>(rows: readonly T[]): { row: T; depth: number; parent: T | null }[] {
+  const children = new Map<string | null, T[]>();
+  for (const row of rows) {
+    const list = children.get(row.parentUuid) ?? [];
+    list.push(row);
+    children.set(row.parentUuid, list);
+  }
+  for (const list of children.values()) list.sort(bySiblingOrder);
+  const top = (children.get(null) ?? []).sort((a, b) =>
+    a.itemName === ROOT_ITEM_NAME ? -1 : b.itemName === ROOT_ITEM_NAME ? 1 : 0,
+  );
+  const result: { row: T; depth: number; parent: T | null }[] = [];
+  const stack = top.map((row) => ({ row, depth: 1, parent: null as T | null })).reverse();
+  const seen = new Set<string>();
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    if (seen.has(entry.row.uuid)) continue;
+    seen.add(entry.row.uuid);
+    result.push(entry);
+    const kids = children.get(entry.row.uuid) ?? [];
+    for (let index = kids.length - 1; index >= 0; index--) {
+      stack.push({ row: kids[index]!, depth: entry.depth + 1, parent: entry.row });
+    }
+  }
+  return result;
+}
+
+/** Levels from the root down to an item (root 1); infinite when the parents form a cycle. */
+export function depthOf(uuid: string, parents: ReadonlyMap<string, string | null>): number {
+  let depth = 0;
+  const seen = new Set<string>();
+  for (let current: string | null | undefined = uuid; current; current = parents.get(current)) {
+    if (seen.has(current)) return Number.POSITIVE_INFINITY;
+    seen.add(current);
+    depth++;
+  }
+  return depth;
+}
+
+/** An item and everything below it. */
+export function withDescendants(rows: readonly Pick<TreeSourceRow, 'uuid' | 'parentUuid'>[], uuid: string): string[] {
+  const found = new Set([uuid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of rows) {
+      if (row.parentUuid && found.has(row.parentUuid) && !found.has(row.uuid)) {
+        found.add(row.uuid);
+        grew = true;
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The tree of an application: its root node (created on first use) and its rows in tree order. */
+export class ItemTree {
+  constructor(private readonly db: Database) {}
+
+  /** Every application has one root node, created on first use. */
+  async ensureRoot(appId: string): Promise<void> {
+    await this.db
+      .insert(nodeItems)
+      .values({ appId, itemName: ROOT_ITEM_NAME, itemType: 'node', position: 1 })
+      .onConflictDoNothing();
+  }
+
+  /** The application's rows with what the tree shows, in no particular order. */
+  rows(appId: string): Promise<TreeSourceRow[]> {
+    return this.db.select(TREE_COLUMNS).from(nodeItems).where(eq(nodeItems.appId, appId));
+  }
+
+  /** GET /tree: the whole tree in order, the root first (created with the first read). */
+  async tree(appId: string): Promise<TreeRow[]> {
+    await this.ensureRoot(appId);
+    return treeOrder(await this.rows(appId)).map(({ row, depth, parent }) => {
+      const pinned = parent?.geoInfo?.floorPlan?.pins?.some((pin) => pin.itemName === row.itemName) ?? false;
+      return toTreeRow(row, parent?.itemName ?? null, depth, pinned);
+    });
+  }
+}

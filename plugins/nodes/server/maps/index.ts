@@ -1,0 +1,8 @@
+/**
+ * Maps and floor plans: items' geo info, site and floor-plan images (NodeObjectStore) and the place search. The rest of
+ * the plugin uses only what this index exports.
+ */
+export { GeoStore } from './geo';
+export { NodeObjectStore } from './site-objects';
+export { mapRoutes } from './routes';
+export { geocode, locationRoutes, GEOCODER_TIMEOUT_MS } from './location-search';

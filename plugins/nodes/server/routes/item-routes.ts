@@ -1,0 +1,117 @@
+import { defineAppRoute, type AnyRouteDefinition } from '@sensorium/core/server';
+import {
+  AddItemInput,
+  DeleteItemQuery,
+  ItemPatchInput,
+  NodeAppParams,
+  NodeItemNameQuery,
+  NodeItemParams,
+  StructureInput,
+} from '../../common/inputs';
+import type { NodeItems } from '../items';
+import { availabilitySchema, itemSchema, treeSchema } from '../response-schemas';
+
+export const BASE = '/node-structure-item/:appId';
+export const PER_MINUTE = 60_000;
+
+/**
+ * The tree and item calls of spec 7.3 / 7.4. Every call acts on an application the caller may see (404 otherwise);
+ * writes need nodemanagement.
+ */
+export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
+  return [
+    defineAppRoute({
+      method: 'GET',
+      url: `${BASE}/tree`,
+      summary: 'The node tree of an application in order, with depth (the root node is created on first read)',
+      app: 'appId',
+      params: NodeAppParams,
+      response: treeSchema,
+      handler: async ({ app }) => ({ items: await items.tree.tree(app.id) }),
+    }),
+    defineAppRoute({
+      method: 'GET',
+      url: `${BASE}/items/:uuid`,
+      summary: 'One node or item with its field preferences, values, status, data source and geo info',
+      app: 'appId',
+      params: NodeItemParams,
+      response: itemSchema,
+      handler: ({ app, params }) => items.rows.get(app.id, params.uuid),
+    }),
+    defineAppRoute({
+      method: 'POST',
+      url: `${BASE}/items`,
+      summary: 'Add a node or item (the add-item wizard’s result) under a parent',
+      permission: 'nodemanagement',
+      app: 'appId',
+      params: NodeAppParams,
+      body: AddItemInput,
+      response: itemSchema,
+      audit: 'nodes.item.create',
+      handler: async ({ app, body, reply }) => {
+        const item = await items.crud.add(app.id, body.newItem, body.parentName);
+        reply.code(201);
+        return item;
+      },
+    }),
+    defineAppRoute({
+      method: 'GET',
+      url: `${BASE}/item-name-availability`,
+      summary: 'Whether an item name is valid and still free in the application',
+      app: 'appId',
+      params: NodeAppParams,
+      query: NodeItemNameQuery,
+      response: availabilitySchema,
+      rateLimit: { max: 300, timeWindowMs: PER_MINUTE },
+      handler: async ({ app, query }) => ({ available: await items.rows.isNameAvailable(app.id, query.itemName ?? '') }),
+    }),
+    defineAppRoute({
+      method: 'DELETE',
+      url: `${BASE}/items/:uuid`,
+      summary: 'Delete an item and everything below it; deleteExternal=true also removes a ChirpStack device at its server',
+      permission: 'nodemanagement',
+      app: 'appId',
+      params: NodeItemParams,
+      query: DeleteItemQuery,
+      audit: 'nodes.item.delete',
+      handler: async ({ app, params, query }) => {
+        await items.crud.remove(app.id, params.uuid, query.deleteExternal === 'true');
+      },
+    }),
+    defineAppRoute({
+      method: 'PUT',
+      url: `${BASE}/structure`,
+      summary: 'Save the tree structure ([{itemName, children}]): parents and positions, at most 7 levels',
+      permission: 'nodemanagement',
+      app: 'appId',
+      params: NodeAppParams,
+      body: StructureInput,
+      response: treeSchema,
+      audit: 'nodes.structure.save',
+      handler: async ({ app, body }) => ({ items: await items.structure.save(app.id, body.structure) }),
+    }),
+    defineAppRoute({
+      method: 'PATCH',
+      url: `${BASE}/items/:uuid`,
+      summary:
+        'Change flags: enable, store history, connection timeout, tags, device EUI (rec-plc-adaptor), display name, site address, coordinates',
+      permission: 'nodemanagement',
+      app: 'appId',
+      params: NodeItemParams,
+      body: ItemPatchInput,
+      response: itemSchema,
+      audit: 'nodes.item.update',
+      handler: ({ app, params, body }) => items.crud.patch(app.id, params.uuid, body),
+    }),
+    defineAppRoute({
+      method: 'POST',
+      url: `${BASE}/items/:uuid/refresh`,
+      summary: 'Recompute the item’s node data and return it as stored',
+      app: 'appId',
+      params: NodeItemParams,
+      response: itemSchema,
+      audit: false,
+      handler: ({ app, params }) => items.nodeData.refresh(app.id, params.uuid),
+    }),
+  ];
+}
