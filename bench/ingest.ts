@@ -1,5 +1,5 @@
 /**
- * Ingest benchmark (issue 5): the real server in this process (applications, nodes and chirpstack plugins) on
+ * Ingest benchmark (issue 5): the real server in this process (applications, nodes, device-pipeline and chirpstack plugins) on
  *   postgres — PostgreSQL (DATABASE_URL, a scratch database) with the external Mosquitto broker (MQTT_URL), and
  *   embedded — the defaults: PGlite and the embedded aedes broker on a free port,
  * one application with N ChirpStack devices × 3 fields (colour ranges, alarm range with its event enabled, history on),
@@ -35,6 +35,7 @@ import { DatabaseToken, DataSourceSinkToken, type Database, type IngestOutcome, 
 import { startTestServer, type TestServer } from '../host/server/testing';
 import applications from '../plugins/applications/server';
 import chirpstack from '../plugins/chirpstack/server';
+import devicePipeline from '../plugins/device-pipeline/server';
 import nodes from '../plugins/nodes/server';
 import { CpuMeter, CpuProfiler, SqlTimer, type CpuGroups, type ProfileSummary, type SqlStat } from './ingest/probes';
 import type { FromPublisher, ToPublisher } from './ingest/publisher';
@@ -406,7 +407,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
   const setupStarted = performance.now();
   const server = await startTestServer({
     backend: mode.db,
-    plugins: [applications, nodes, chirpstack],
+    plugins: [applications, nodes, devicePipeline, chirpstack],
     mqtt:
       mode.broker === 'mosquitto'
         ? { url: MQTT_URL, ingestConnections: options.ingestConnections, clientId, topicPrefix: `bench-${unique}/` }

@@ -74,8 +74,6 @@ export interface ServerConfig {
   publicUrl: string | null;
   /** null when MQTT is off (SENSORIUM_MQTT_PORT=off, and test servers unless they ask for it). */
   mqtt: MqttConfig | null;
-  /** A Nominatim-compatible geocoder for the location search (SENSORIUM_GEOCODER_URL); null turns the search off. */
-  geocoderUrl?: string | null;
   /** Map tile URL template for the browser's maps (SENSORIUM_MAP_TILE_URL, e.g. https://tile.example/{z}/{x}/{y}.png). */
   mapTileUrl?: string | null;
 }

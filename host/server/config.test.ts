@@ -25,7 +25,6 @@ describe('loadConfig', () => {
       objectStorage: null,
       smtpUrl: null,
       mailFrom: 'Sensorium <no-reply@localhost>',
-      geocoderUrl: null,
       mapTileUrl: null,
       otpValidMinutes: 15,
       resetTokenMinutes: 30,
@@ -119,16 +118,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ SENSORIUM_COMPANY_LOGO: 'http://cdn.example/logo.svg' }).companyLogo).toBe('http://cdn.example/logo.svg');
   });
 
-  it('reads the geocoder and map tile URLs without a trailing slash', () => {
-    expect(
-      loadConfig({
-        SENSORIUM_GEOCODER_URL: 'https://nominatim.acme.example/',
-        SENSORIUM_MAP_TILE_URL: 'https://tiles.acme.example/{z}/{x}/{y}.png',
-      }),
-    ).toMatchObject({
-      geocoderUrl: 'https://nominatim.acme.example',
-      mapTileUrl: 'https://tiles.acme.example/{z}/{x}/{y}.png',
+  it('reads the map tile URL (the geocoder is the nodes plugin’s setting)', () => {
+    const config = loadConfig({
+      SENSORIUM_GEOCODER_URL: 'https://nominatim.acme.example/',
+      SENSORIUM_MAP_TILE_URL: 'https://tiles.acme.example/{z}/{x}/{y}.png',
     });
+    expect(config).toMatchObject({ mapTileUrl: 'https://tiles.acme.example/{z}/{x}/{y}.png' });
+    expect(config).not.toHaveProperty('geocoderUrl');
   });
 
   it('treats blank values as unset', () => {
@@ -154,7 +150,6 @@ describe('loadConfig', () => {
     ['SENSORIUM_OTP_VALID_MINUTES', '0'],
     ['SENSORIUM_RESET_TOKEN_MINUTES', 'soon'],
     ['SENSORIUM_PUBLIC_URL', 'console.acme.example'],
-    ['SENSORIUM_GEOCODER_URL', 'nominatim.acme.example'],
     ['SENSORIUM_MAP_TILE_URL', 'tiles/{z}/{x}/{y}.png'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);

@@ -137,7 +137,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     supportEmail: text(env, 'SENSORIUM_SUPPORT_EMAIL'),
     publicUrl: publicUrl(env),
     mqtt: mqtt(env),
-    geocoderUrl: httpUrl(env, 'SENSORIUM_GEOCODER_URL'),
     mapTileUrl: httpUrl(env, 'SENSORIUM_MAP_TILE_URL'),
   };
 }

@@ -5,6 +5,7 @@ import audit from '../../plugins/audit/server';
 import backups from '../../plugins/backups/server';
 import chirpstack from '../../plugins/chirpstack/server';
 import crawler from '../../plugins/crawler/server';
+import devicePipeline from '../../plugins/device-pipeline/server';
 import httpSource from '../../plugins/http-source/server';
 import mailbox from '../../plugins/mailbox/server';
 import nodes from '../../plugins/nodes/server';
@@ -20,6 +21,7 @@ export const serverPlugins: ServerPlugin[] = [
   themes,
   users,
   nodes,
+  devicePipeline,
   chirpstack,
   ttn,
   httpSource,

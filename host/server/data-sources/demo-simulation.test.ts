@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import applications from '../../../plugins/applications/server';
 import chirpstack from '../../../plugins/chirpstack/server';
+import devicePipeline from '../../../plugins/device-pipeline/server';
 import nodes from '../../../plugins/nodes/server';
 import { DEMO_DEVICES } from '../../../plugins/nodes/common/demo-devices';
 import ttn from '../../../plugins/ttn/server';
@@ -11,7 +12,11 @@ describe('demo devices driven by the in-process simulator', () => {
   let admin: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [applications, nodes, chirpstack, ttn], mqtt: true, seedDemo: true });
+    server = await startTestServer({
+      plugins: [applications, nodes, devicePipeline, chirpstack, ttn],
+      mqtt: true,
+      seedDemo: true,
+    });
     admin = (await server.login()).access_token;
   });
   afterAll(() => server?.close());

@@ -7,6 +7,7 @@ import applications from '../../../plugins/applications/server';
 import chirpstack from '../../../plugins/chirpstack/server';
 import { crawlerPlugin } from '../../../plugins/crawler/server';
 import httpSource from '../../../plugins/http-source/server';
+import devicePipeline from '../../../plugins/device-pipeline/server';
 import nodes from '../../../plugins/nodes/server';
 import ttn from '../../../plugins/ttn/server';
 import users from '../../../plugins/users/server';
@@ -66,7 +67,7 @@ describe.each(
     server = await startTestServer({
       backend,
       mqtt,
-      plugins: [applications, users, nodes, chirpstack, ttn, httpSource, crawlerPlugin(250)],
+      plugins: [applications, users, nodes, devicePipeline, chirpstack, ttn, httpSource, crawlerPlugin(250)],
     });
     admin = (await server.login()).access_token;
     prefix = server.mqtt!.topicPrefix;

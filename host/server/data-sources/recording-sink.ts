@@ -1,11 +1,15 @@
+import { sql } from 'drizzle-orm';
 import {
+  DatabaseToken,
   DataSourceSinkToken,
   defineServerPlugin,
+  queryRows,
   type DataSourceSink,
   type IngestOutcome,
   type ServerPlugin,
   type Uplink,
 } from '@sensorium/core/server';
+import { ItemLookupToken, type ItemLookup, type ItemRef } from '@sensorium/nodes/common';
 
 /** A sink for transport tests: records what was committed, drops redeliveries by (source, dedupKey), can be made to fail. */
 export class RecordingSink implements DataSourceSink {
@@ -55,28 +59,48 @@ export class RecordingSink implements DataSourceSink {
 }
 
 /**
- * Stands in for the nodes plugin (id `nodes`, so data-source plugins that depend on it start) with a recording sink,
- * and a node_items table with the columns data sources read.
+ * Stands in with a recording sink for the plugins data sources depend on: by default the nodes plugin (id `nodes`, so
+ * data-source plugins that depend on it start), with a node_items table with the columns data sources read and the
+ * item lookup over it; as `device-pipeline`, the sink alone (for plugins that take the sink as a service).
  */
-export function recordingSinkPlugin(sink: RecordingSink): ServerPlugin {
+export function recordingSinkPlugin(sink: RecordingSink, id: 'nodes' | 'device-pipeline' = 'nodes'): ServerPlugin {
+  const asNodes = id === 'nodes';
   return defineServerPlugin({
     manifest: {
-      id: 'nodes',
+      id,
       version: '0.0.0',
       description: 'Recording sink for transport tests',
       permissions: [],
       dependsOn: [],
+      tables: asNodes ? ['node_items'] : [],
     },
-    migrations: [
-      {
-        id: '001-node-items',
-        sql: `CREATE TABLE node_items (uuid uuid PRIMARY KEY DEFAULT gen_random_uuid(), app_id text NOT NULL,
-          item_name text NOT NULL, enable boolean NOT NULL DEFAULT true, data_source jsonb NOT NULL DEFAULT '{}')`,
-      },
-    ],
-    provides: [DataSourceSinkToken],
-    register(context) {
+    migrations: asNodes
+      ? [
+          {
+            id: '001-node-items',
+            sql: `CREATE TABLE node_items (uuid uuid PRIMARY KEY DEFAULT gen_random_uuid(), app_id text NOT NULL,
+              item_name text NOT NULL, enable boolean NOT NULL DEFAULT true, data_source jsonb NOT NULL DEFAULT '{}')`,
+          },
+        ]
+      : [],
+    deps: { db: DatabaseToken },
+    provides: asNodes ? [DataSourceSinkToken, ItemLookupToken] : [DataSourceSinkToken],
+    register(context, { db }) {
       context.provide(DataSourceSinkToken, sink);
+      if (!asNodes) return;
+      const refs = sql`SELECT uuid, app_id AS "appId", item_name AS "itemName" FROM node_items`;
+      const lookup: ItemLookup = {
+        find: async (appId, uuid) =>
+          (await queryRows<ItemRef>(db, sql`${refs} WHERE app_id = ${appId} AND uuid = ${uuid}`))[0] ?? null,
+        itemsOf: (appId, tx) => queryRows<ItemRef>(tx ?? db, sql`${refs} WHERE app_id = ${appId}`),
+        enabledItemsOfSource: (type) =>
+          queryRows(
+            db,
+            sql`SELECT uuid, app_id AS "appId", item_name AS "itemName", data_source AS "dataSource" FROM node_items
+                WHERE enable AND data_source->>'type' = ${type}`,
+          ),
+      };
+      context.provide(ItemLookupToken, lookup);
     },
   });
 }

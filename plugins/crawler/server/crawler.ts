@@ -1,15 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { Database, DataSourceAdapter, DataSourceSink, Uplink } from '@sensorium/core/server';
-
-/** The columns of the nodes plugin's node_items the crawler reads (read only; the nodes plugin owns the table). */
-const nodeItems = pgTable('node_items', {
-  uuid: uuid('uuid').primaryKey(),
-  appId: text('app_id').notNull(),
-  itemName: text('item_name').notNull(),
-  enable: boolean('enable').notNull(),
-  dataSource: jsonb('data_source').notNull(),
-});
+import type { DataSourceAdapter, DataSourceSink, Uplink } from '@sensorium/core/server';
+import type { ItemLookup } from '@sensorium/nodes/common';
 
 export const DEFAULT_INTERVAL_SEC = 60;
 export const MIN_INTERVAL_SEC = 1;
@@ -29,12 +19,9 @@ function intervalOf(dataSource: Record<string, unknown>): number {
   return Number.isFinite(value) && value >= MIN_INTERVAL_SEC ? value : DEFAULT_INTERVAL_SEC;
 }
 
-/** Enabled crawler items with an http(s) target URL. */
-export async function crawlerTargets(db: Database): Promise<CrawlerTarget[]> {
-  const rows = await db
-    .select()
-    .from(nodeItems)
-    .where(and(eq(nodeItems.enable, true), sql`${nodeItems.dataSource}->>'type' = 'crawler'`));
+/** Enabled crawler items with an http(s) target URL (through the nodes plugin's item lookup). */
+export async function crawlerTargets(items: ItemLookup): Promise<CrawlerTarget[]> {
+  const rows = await items.enabledItemsOfSource('crawler');
   const targets: CrawlerTarget[] = [];
   for (const row of rows) {
     const dataSource = (row.dataSource ?? {}) as Record<string, unknown>;
@@ -71,7 +58,7 @@ export class CrawlerAdapter implements DataSourceAdapter {
   private readonly lastPoll = new Map<string, number>();
 
   constructor(
-    private readonly db: Database,
+    private readonly items: ItemLookup,
     private readonly onError: (target: CrawlerTarget, error: unknown) => void = () => {},
   ) {}
 
@@ -88,7 +75,7 @@ export class CrawlerAdapter implements DataSourceAdapter {
     const sink = this.sink;
     if (!sink) return 0;
     const now = Date.now();
-    const due = (await crawlerTargets(this.db)).filter(
+    const due = (await crawlerTargets(this.items)).filter(
       (target) => now - (this.lastPoll.get(target.uuid) ?? 0) >= target.intervalSec * 1000,
     );
     const uplinks: Uplink[] = [];

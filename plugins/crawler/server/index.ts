@@ -1,4 +1,5 @@
-import { dataSourceAdapters, DatabaseToken, defineServerPlugin, type ServerPlugin } from '@sensorium/core/server';
+import { dataSourceAdapters, defineServerPlugin, LoggerToken, type ServerPlugin } from '@sensorium/core/server';
+import { ItemLookupToken } from '@sensorium/nodes/common';
 import { manifest } from '../manifest';
 import { CrawlerAdapter } from './crawler';
 
@@ -6,10 +7,13 @@ import { CrawlerAdapter } from './crawler';
 export function crawlerPlugin(tickMs = 5000): ServerPlugin {
   return defineServerPlugin({
     manifest,
-    deps: { db: DatabaseToken },
-    register(context, { db }) {
-      const adapter = new CrawlerAdapter(db, (target, error) =>
-        console.warn(`crawler: ${target.appId}/${target.itemName}: ${error instanceof Error ? error.message : String(error)}`),
+    deps: { items: ItemLookupToken, log: LoggerToken },
+    register(context, { items, log }) {
+      const adapter = new CrawlerAdapter(items, (target, error) =>
+        log.warn(
+          { appId: target.appId, itemName: target.itemName, url: target.url },
+          `crawler: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
       context.contribute(dataSourceAdapters, adapter);
       context.addJob({ id: 'crawler.poll', intervalMs: tickMs, run: async (signal) => void (await adapter.poll(signal)) });

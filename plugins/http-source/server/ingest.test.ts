@@ -11,7 +11,10 @@ describe.each(databaseBackends())('HTTP ingest (%s)', (backend) => {
   let adminToken: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, recordingSinkPlugin(sink), httpSource] });
+    server = await startTestServer({
+      backend,
+      plugins: [applications, recordingSinkPlugin(sink, 'device-pipeline'), httpSource],
+    });
     adminToken = (await server.login()).access_token;
     const created = await server.request('POST', '/api/application/new/', {
       token: adminToken,
