@@ -3,16 +3,19 @@ import { reaction } from 'mobx';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import {
   hasLicence,
+  isLicensed,
   resolveFor,
   type ExtensionPoint,
   type SessionUser,
   type SystemInfo,
   type Token,
 } from '@sensorium/core/common';
+import { routes } from './extension-points';
 import type { HttpClient } from './http';
 import type { NotificationCenter, Notify } from './notifications';
 import type { PushClient, PushHandler } from './push';
 import { visibleContributions, type ClientRuntime } from './registry';
+import { RouteResolver, type RouteParams, type RouteRef } from './route-refs';
 import type { RootStore } from './store/root-store';
 import type { SessionStore } from './store/session-store';
 import type { TokenStore } from './token-store';
@@ -107,4 +110,26 @@ export function usePush<T = unknown>(topic: string, handler: PushHandler<T>, key
     latest.current = handler;
   });
   useEffect(() => push.subscribe<T>(topic, (data, message) => latest.current(data, message), key), [push, topic, key]);
+}
+
+const resolvers = new WeakMap<ClientRuntime, RouteResolver>();
+
+/** The route references of the running console, bound by the licensed `routes` contributions (the pages the router has). */
+export function routeResolverOf(runtime: ClientRuntime, licences: SystemInfo['licences']): RouteResolver {
+  let resolver = resolvers.get(runtime);
+  if (!resolver) {
+    resolver = new RouteResolver(runtime.registry.list(routes).filter((route) => isLicensed(route.gate, licences)));
+    resolvers.set(runtime, resolver);
+  }
+  return resolver;
+}
+
+export function useRouteResolver(): RouteResolver {
+  const { runtime, systemInfo } = useConsole();
+  return routeResolverOf(runtime, systemInfo.licences);
+}
+
+/** The path of a referenced page (`useRouteRef(consoleRoutes.login)`); throws naming the reference when nothing binds it. */
+export function useRouteRef<R extends RouteRef<string>>(ref: R, ...params: RouteParams<R>): string {
+  return useRouteResolver().path(ref, ...params);
 }

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
 import { createExtensionPoint } from '@sensorium/core/common';
+import type { RouteRef } from './route-refs';
 
 /** Which guard of spec §6 protects a route. */
 export type GuardKind =
@@ -29,6 +30,8 @@ export interface RouteContribution {
   guard: GuardKind;
   /** The system-admin guard's customPermissions: the user needs every one of them. */
   customPermissions?: string[];
+  /** The route reference this page answers (`consoleRoutes.login`…), so others link to it without knowing the path. */
+  ref?: RouteRef<string>;
 }
 
 /** A sidebar group (spec §2.4). A group with a `url` is a plain link; otherwise it shows when it has visible items. */
@@ -38,6 +41,8 @@ export interface SidebarGroupContribution {
   icon: ComponentType;
   order: number;
   url?: string;
+  /** Instead of `url`: a link to the page bound to this reference; left out while nothing binds it. */
+  ref?: RouteRef;
   /** customPermissions: hidden without every one of them; empty or absent means visible. */
   customPermissions?: string[];
 }

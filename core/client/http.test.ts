@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Language } from '@sensorium/core/common';
 import { createHttpClient, readApiError, type HttpClientOptions } from './http';
 import type { Notification } from './notifications';
+import { consoleRoutes, RouteResolver, type RouteRef } from './route-refs';
 import { MemoryStorage } from './testing/memory-storage';
 import { TOKEN_STORAGE_KEYS, TokenStore } from './token-store';
 
@@ -185,6 +186,27 @@ describe('createHttpClient', () => {
     }
     expect(expired).toBe(2);
     expect(navigations).toEqual([]);
+  });
+
+  it('opens the session-expired page wherever the console’s route reference puts it', async () => {
+    const page = (pluginId: string, at: string, ref: RouteRef) => ({
+      pluginId,
+      value: { path: at, ref, guard: 'none' as const, load: async () => ({ default: () => null }) },
+      gate: {},
+    });
+    const routes = new RouteResolver([
+      page('sso', 'sso/expired', consoleRoutes.sessionExpired),
+      page('sso', 'sso/login', consoleRoutes.login),
+    ]);
+    state.refuseRefresh = true;
+    path = '/sso/login';
+    tokens.save({ access_token: 'stale', refresh_token: 'refresh-1' });
+    await expect(client({ routes }).get('items')).rejects.toBeInstanceOf(HTTPError);
+    expect(navigations).toEqual([]);
+    path = '/application/application-list';
+    tokens.save({ access_token: 'stale', refresh_token: 'refresh-1' });
+    await expect(client({ routes }).get('items')).rejects.toBeInstanceOf(HTTPError);
+    expect(navigations).toEqual(['/sso/expired']);
   });
 
   it('does not refresh on a failed login, and hands back the translated server message', async () => {

@@ -1,6 +1,7 @@
 import ky, { isHTTPError, type KyInstance, type KyRequest } from 'ky';
 import { API_PREFIX, LANGUAGE_TAGS, type ApiErrorBody, type Language } from '@sensorium/core/common';
 import type { Notify } from './notifications';
+import { consoleRoutes, type RouteResolver } from './route-refs';
 import type { TokenPair, TokenStore } from './token-store';
 
 export type HttpClient = KyInstance;
@@ -14,6 +15,8 @@ export interface HttpClientOptions {
   navigate: (path: string) => void;
   /** The path of the page the user is on (location.pathname in the browser). */
   currentPath: () => string;
+  /** Where the login, session-expired and 404 pages are (the console's route references); the default paths without. */
+  routes?: RouteResolver;
   /** Called once the refresh token has been refused: the browser's session state must be dropped. */
   onSessionExpired: () => void;
   /** Defaults to `/api`; tests pass an absolute URL. */
@@ -27,6 +30,7 @@ export interface HttpClientOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
+// The pages' usual paths, for tests and code outside the console; the console follows its route references (`routes`).
 export const SESSION_EXPIRED_PATH = '/auth/session-expired';
 export const LOGIN_PATH = '/auth/login';
 export const NOT_FOUND_PATH = '/auth/not-found';
@@ -37,8 +41,8 @@ export const NOT_FOUND_PATH = '/auth/not-found';
  * - sends Accept-Language for the current interface language,
  * - on a 401 refreshes the token pair once (concurrent 401s share the refresh) and retries the request once,
  *   unless the 401 answers the login call or a dashboard page token is in use,
- * - ends the session and opens /auth/session-expired when the refresh itself is refused,
- * - shows "Insufficient Permission" on a 403 and opens /auth/not-found on a 404 from an application URL.
+ * - ends the session and opens the session-expired page when the refresh itself is refused,
+ * - shows "Insufficient Permission" on a 403 and opens the 404 page on a 404 from an application URL.
  * Every HTTP error is still thrown to the caller.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -51,11 +55,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   let refreshing: Promise<boolean> | null = null;
 
+  const { routes } = options;
+  const sessionExpiredPath = () => (routes ? routes.path(consoleRoutes.sessionExpired) : SESSION_EXPIRED_PATH);
+  const loginPath = () => (routes ? routes.path(consoleRoutes.login) : LOGIN_PATH);
+  const notFoundPath = () => (routes ? routes.path(consoleRoutes.notFound) : NOT_FOUND_PATH);
+
   const endSession = () => {
     tokens.clear();
     options.onSessionExpired();
     const path = options.currentPath();
-    if (!path.startsWith(SESSION_EXPIRED_PATH) && !path.startsWith(LOGIN_PATH)) options.navigate(SESSION_EXPIRED_PATH);
+    const sessionExpired = sessionExpiredPath();
+    if (!path.startsWith(sessionExpired) && !path.startsWith(loginPath())) options.navigate(sessionExpired);
   };
 
   const refresh = async (): Promise<boolean> => {
@@ -123,7 +133,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               body: options.translate('core.client.forbidden.body'),
             });
           }
-          if (response.status === 404 && pathname.includes('/application/')) options.navigate(NOT_FOUND_PATH);
+          if (response.status === 404 && pathname.includes('/application/')) options.navigate(notFoundPath());
         },
       ],
       beforeError: [

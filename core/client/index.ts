@@ -16,6 +16,7 @@ export * from './context';
 export * from './components/language-menu';
 export * from './components/company-logo';
 export * from './app-path';
+export * from './route-refs';
 export * from './components/confirm-dialog';
 export * from './components/page-styles';
 export * from './components/data-table';

@@ -9,6 +9,7 @@ import {
   createRootStore,
   mergeAllResources,
   registerClientPlugins,
+  routeResolverOf,
   routes,
   storedLanguage,
   type ClientPlugin,
@@ -33,6 +34,7 @@ export function createConsoleServices(systemInfo: SystemInfo, plugins: readonly 
   const i18n = createI18n(mergeAllResources([{ en, hk, cn }, coreClientTexts, runtime.texts]), storedLanguage());
   const tokens = new TokenStore(localStorage, sessionStorage);
   const notifications = new NotificationCenter();
+  const licensedRoutes = runtime.registry.list(routes).filter((route) => isLicensed(route.gate, systemInfo.licences));
 
   const late: { store?: RootStore; router?: ConsoleRouter } = {};
   const http = createHttpClient({
@@ -42,12 +44,12 @@ export function createConsoleServices(systemInfo: SystemInfo, plugins: readonly 
     notify: notifications.notify,
     navigate: (path) => void late.router?.navigate(path),
     currentPath: () => window.location.pathname,
+    routes: routeResolverOf(runtime, systemInfo.licences),
     onSessionExpired: () => late.store?.session.clear(),
   });
   const store = createRootStore(runtime.storeModels, { http, tokens, i18n, preferences: localStorage });
   const push = new PushClient({ tokens });
 
-  const licensedRoutes = runtime.registry.list(routes).filter((route) => isLicensed(route.gate, systemInfo.licences));
   const router = createBrowserRouter(buildRouteTable(licensedRoutes, { session: store.session, tokens, sessionStorage }));
   Object.assign(late, { store, router });
 

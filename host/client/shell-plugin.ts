@@ -6,7 +6,7 @@ import {
   SettingsRegular,
   StethoscopeRegular,
 } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { consoleRoutes, defineClientPlugin, routes, sidebarGroups, type RouteRef } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { version } from '../../package.json';
 import cn from './i18n/cn.json';
@@ -31,7 +31,13 @@ export const shellPlugin = defineClientPlugin({
   manifest: { id: 'shell', version, description: 'Header, sidebar, route table, guards, 403/404 pages.' },
   i18n: { en, hk, cn },
   register(context) {
-    const group = (id: string, titleKey: string, icon: typeof AppsListRegular, order: number, extra: { url?: string } = {}) => ({
+    const group = (
+      id: string,
+      titleKey: string,
+      icon: typeof AppsListRegular,
+      order: number,
+      extra: { ref?: RouteRef } = {},
+    ) => ({
       id,
       titleKey: `shell.groups.${titleKey}`,
       icon,
@@ -40,7 +46,7 @@ export const shellPlugin = defineClientPlugin({
     });
     context.contribute(
       sidebarGroups,
-      group(SHELL_GROUPS.applicationList, 'applicationList', AppsListRegular, 10, { url: '/application/application-list' }),
+      group(SHELL_GROUPS.applicationList, 'applicationList', AppsListRegular, 10, { ref: consoleRoutes.applicationList }),
     );
     context.contribute(sidebarGroups, group(SHELL_GROUPS.accountManagement, 'accountManagement', PersonAccountsRegular, 20));
     context.contribute(sidebarGroups, group(SHELL_GROUPS.customerManagement, 'customerManagement', PeopleTeamRegular, 30));
@@ -57,12 +63,14 @@ export const shellPlugin = defineClientPlugin({
       load: () => import('./pages/no-permission-page'),
       titleKey: 'shell.pages.noPermission.title',
       guard: 'none',
+      ref: consoleRoutes.noPermission,
     });
     context.contribute(routes, {
       path: 'auth/not-found',
       load: () => import('./pages/not-found-page'),
       titleKey: 'shell.pages.notFound.title',
       guard: 'none',
+      ref: consoleRoutes.notFound,
     });
   },
 });

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '@sensorium/core/client';
+import { consoleRoutes, useRouteRef, useSession } from '@sensorium/core/client';
 import { StatusPage } from './status-page';
 
 /** The 403 page: No Permission / You have no permission to access this page., with Go Home (/home) and Logout. */
@@ -9,9 +9,10 @@ export default function NoPermissionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const login = useRouteRef(consoleRoutes.login);
   const logout = async () => {
     await session.logout();
-    await navigate('/auth/login');
+    await navigate(login);
   };
   return (
     <StatusPage

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { GuardKind } from '@sensorium/core/client';
-import { PERMISSIONS, type SessionUser, type UserLevel } from '@sensorium/core/common';
-import { decideGuard, type GuardInput } from './guards';
+import { consoleRoutes, RouteResolver, type GuardKind, type RouteContribution, type RouteRef } from '@sensorium/core/client';
+import { PERMISSIONS, type Contribution, type SessionUser, type UserLevel } from '@sensorium/core/common';
+import { decideGuard, guardTargets, type GuardInput } from './guards';
+
+const page = (pluginId: string, path: string, ref: RouteRef): Contribution<RouteContribution> => ({
+  pluginId,
+  value: { path, ref, guard: 'none', load: async () => ({ default: () => null }) },
+  gate: {},
+});
+const pages = [
+  page('account', 'auth/login', consoleRoutes.login),
+  page('account', 'auth/session-expired', consoleRoutes.sessionExpired),
+  page('account', 'auth/sign-up', consoleRoutes.signUp),
+  page('shell', 'auth/no-permission', consoleRoutes.noPermission),
+];
+const targets = guardTargets(new RouteResolver(pages));
 
 const user = (level: UserLevel, permissions: string[] = [...PERMISSIONS]): SessionUser => ({
   id: 'u1',
@@ -14,7 +27,7 @@ const user = (level: UserLevel, permissions: string[] = [...PERMISSIONS]): Sessi
 });
 
 const decide = (kind: GuardKind, overrides: Partial<GuardInput> = {}) =>
-  decideGuard({ kind, user: null, search: new URLSearchParams(), verifiedEmail: null, ...overrides });
+  decideGuard({ kind, user: null, search: new URLSearchParams(), verifiedEmail: null, targets, ...overrides });
 
 describe('route guards (spec §6)', () => {
   it('sends a logged-in user away from login-type pages, and lets visitors in', () => {
@@ -71,5 +84,12 @@ describe('route guards (spec §6)', () => {
 
   it('lets anyone open unguarded pages', () => {
     expect(decide('none')).toEqual({ type: 'allow' });
+  });
+
+  it('sends users wherever the plugins bind the pages, and names a page nothing binds only when it is needed', () => {
+    const moved = guardTargets(new RouteResolver([page('sso', 'auth/sign-in', consoleRoutes.login)]));
+    expect(decide('auth', { targets: moved })).toEqual({ type: 'redirect', to: '/auth/sign-in' });
+    expect(decide('auth', { targets: moved, user: user('cloud') })).toEqual({ type: 'allow' });
+    expect(() => decide('sign-up', { targets: moved })).toThrow('"account.sign-up"');
   });
 });

@@ -1,6 +1,13 @@
 import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createI18n, createRootStore, TokenStore, type RootStore, type RouteContribution } from '@sensorium/core/client';
+import {
+  consoleRoutes,
+  createI18n,
+  createRootStore,
+  TokenStore,
+  type RootStore,
+  type RouteContribution,
+} from '@sensorium/core/client';
 import { MemoryStorage } from '../../../core/client/testing/memory-storage';
 import { quietHttpClient } from '../../../core/client/testing/quiet-http-client';
 import { PERMISSIONS, type Contribution, type SessionUser } from '@sensorium/core/common';
@@ -14,10 +21,10 @@ const route = (pluginId: string, value: Omit<RouteContribution, 'load'>, gate = 
 });
 
 const contributions = [
-  route('shell', { path: 'auth/no-permission', guard: 'none' }),
-  route('shell', { path: 'auth/not-found', guard: 'none' }),
-  route('account', { path: 'auth/login', guard: 'login-type' }),
-  route('applications', { path: 'application/application-list', guard: 'auth' }),
+  route('shell', { path: 'auth/no-permission', guard: 'none', ref: consoleRoutes.noPermission }),
+  route('shell', { path: 'auth/not-found', guard: 'none', ref: consoleRoutes.notFound }),
+  route('account', { path: 'auth/login', guard: 'login-type', ref: consoleRoutes.login }),
+  route('applications', { path: 'application/application-list', guard: 'auth', ref: consoleRoutes.applicationList }),
   route('users', { path: 'account-management/users', guard: 'system-admin', customPermissions: ['useredit'] }),
   route('dashboard', { path: 'app/:app_id/dashboard/main', guard: 'dashboard' }),
   route('events', { path: 'app/:app_id/event-view', guard: 'auth' }),
@@ -90,6 +97,27 @@ describe('route table', () => {
     expect(await open('/app/plant_1')).toBe('/app/plant_1/event-view');
     expect(await open('/no/such/page')).toBe('/application/application-list');
     expect(await open('/auth/login')).toBe('/application/application-list');
+  });
+
+  it('follows the route references to the pages wherever the plugins put them', async () => {
+    const moved = contributions.map((contribution) =>
+      contribution.value.ref === consoleRoutes.applicationList
+        ? { ...contribution, value: { ...contribution.value, path: 'apps' } }
+        : contribution.value.ref === consoleRoutes.login
+          ? { ...contribution, value: { ...contribution.value, path: 'auth/sign-in' } }
+          : contribution,
+    );
+    expect(await open('/', moved)).toBe('/auth/sign-in');
+    await logIn();
+    expect(await open('/home', moved)).toBe('/apps');
+    expect(await open('/no/such/page', moved)).toBe('/apps');
+  });
+
+  it('refuses two plugins binding one route reference, naming both', () => {
+    const clash = [...contributions, route('other', { path: 'auth/other-login', guard: 'none', ref: consoleRoutes.login })];
+    expect(() => buildRouteTable(clash, { session: store.session, tokens, sessionStorage: new MemoryStorage() })).toThrow(
+      /"account" and "other" both bind the route reference "account.login"/,
+    );
   });
 
   it('shows the 404 page for unknown paths while no plugin serves the application list', async () => {

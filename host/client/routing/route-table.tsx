@@ -1,12 +1,18 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
-import type { RouteContribution, SessionStore, StorageLike, TokenStore } from '@sensorium/core/client';
+import {
+  RouteResolver,
+  appPagePath,
+  consoleRoutes,
+  type RouteContribution,
+  type SessionStore,
+  type StorageLike,
+  type TokenStore,
+} from '@sensorium/core/client';
 import { PluginWiringError, isPermitted, type Contribution } from '@sensorium/core/common';
 import { ShellLayout } from '../layout/shell-layout';
-import { GUARD_TARGETS, VERIFIED_EMAIL_KEY, decideGuard } from './guards';
+import { VERIFIED_EMAIL_KEY, decideGuard, guardTargets, type GuardTargets } from './guards';
 import { RootFrame, RouteErrorPage } from './root-frame';
 import { NavigationProgress } from './navigation-progress';
-
-export const APPLICATION_LIST_PATH = '/application/application-list';
 
 /** What a matched route tells the frame around it (read with useMatches). */
 export interface RouteHandle {
@@ -25,7 +31,7 @@ export function usesShellLayout(path: string): boolean {
   return !/^(auth|public)(\/|$)/.test(path);
 }
 
-function guardLoader(contribution: Contribution<RouteContribution>, context: RouteTableContext) {
+function guardLoader(contribution: Contribution<RouteContribution>, context: RouteTableContext, targets: GuardTargets) {
   const route = contribution.value;
   return async ({ request }: LoaderFunctionArgs) => {
     await context.session.restore();
@@ -36,24 +42,29 @@ function guardLoader(contribution: Contribution<RouteContribution>, context: Rou
       search: new URL(request.url).searchParams,
       customPermissions: route.customPermissions,
       verifiedEmail: context.sessionStorage.getItem(VERIFIED_EMAIL_KEY),
+      targets,
     });
     if (decision.type === 'redirect') {
       if (decision.endSession) await context.session.logout();
       return redirect(decision.to);
     }
     // A permission in the route's gate is one more condition, for pages not reached through a shared link.
-    if (!decision.pageToken && !isPermitted(contribution.gate, user)) return redirect(GUARD_TARGETS.noPermission);
+    if (!decision.pageToken && !isPermitted(contribution.gate, user)) return redirect(targets.noPermission);
     if (decision.pageToken) context.tokens.setPageToken(decision.pageToken);
     return null;
   };
 }
 
-function pageRoute(contribution: Contribution<RouteContribution>, context: RouteTableContext): RouteObject {
+function pageRoute(
+  contribution: Contribution<RouteContribution>,
+  context: RouteTableContext,
+  targets: GuardTargets,
+): RouteObject {
   const route = contribution.value;
   return {
     path: route.path,
     handle: { titleKey: route.titleKey } satisfies RouteHandle,
-    loader: guardLoader(contribution, context),
+    loader: guardLoader(contribution, context, targets),
     lazy: async () => ({ Component: (await route.load()).default }),
   };
 }
@@ -80,12 +91,17 @@ export function buildRouteTable(
     }
     claimed.set(value.path, pluginId);
   }
+  const refs = new RouteResolver(contributions);
+  const targets = guardTargets(refs);
+  const page = (contribution: Contribution<RouteContribution>) => pageRoute(contribution, context, targets);
   const bare = contributions.filter((contribution) => !usesShellLayout(contribution.value.path));
   const framed = contributions.filter((contribution) => usesShellLayout(contribution.value.path));
-  // Without a plugin serving the application list, unknown paths show the 404 page rather than bounce between redirects.
-  const unknownPath: RouteObject = claimed.has(APPLICATION_LIST_PATH.slice(1))
-    ? { path: '*', element: null, loader: () => redirect(APPLICATION_LIST_PATH) }
-    : { path: '*', lazy: async () => ({ Component: (await import('../pages/not-found-page')).default }) };
+  // Without a plugin serving the application list, home and unknown paths show the 404 page rather than bounce between
+  // redirects.
+  const applicationList = refs.has(consoleRoutes.applicationList) ? refs.path(consoleRoutes.applicationList) : null;
+  const home = applicationList
+    ? { element: null, loader: () => redirect(applicationList) }
+    : { lazy: async () => ({ Component: (await import('../pages/not-found-page')).default }) };
 
   return [
     {
@@ -93,16 +109,16 @@ export function buildRouteTable(
       hydrateFallbackElement: <NavigationProgress />,
       errorElement: <RouteErrorPage />,
       children: [
-        { index: true, element: null, loader: () => redirect(APPLICATION_LIST_PATH) },
-        { path: 'home', element: null, loader: () => redirect(APPLICATION_LIST_PATH) },
+        { index: true, ...home },
+        { path: 'home', ...home },
         {
           path: 'app/:app_id',
           element: null,
-          loader: ({ params }) => redirect(`/app/${encodeURIComponent(params.app_id ?? '')}/event-view`),
+          loader: ({ params }) => redirect(appPagePath(params.app_id ?? '', 'event-view')),
         },
-        ...bare.map((contribution) => pageRoute(contribution, context)),
-        { element: <ShellLayout />, children: framed.map((contribution) => pageRoute(contribution, context)) },
-        unknownPath,
+        ...bare.map(page),
+        { element: <ShellLayout />, children: framed.map(page) },
+        { path: '*', ...home },
       ],
     },
   ];

@@ -1,4 +1,4 @@
-import { defineClientPlugin, routes } from '@sensorium/core/client';
+import { consoleRoutes, defineClientPlugin, routes } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { manifest } from '../manifest';
 import cn from './i18n/cn.json';
@@ -19,6 +19,7 @@ export default defineClientPlugin({
       load: loadLoginPage,
       titleKey: 'account.login.routeTitle',
       guard: 'login-type',
+      ref: consoleRoutes.login,
     });
     // The same login page, opened by the HTTP client when the session could not be refreshed (spec §8).
     context.contribute(routes, {
@@ -26,6 +27,7 @@ export default defineClientPlugin({
       load: loadLoginPage,
       titleKey: 'account.login.routeTitle',
       guard: 'login-type',
+      ref: consoleRoutes.sessionExpired,
     });
 
     // Sign-up flow (accounts spec §2, §4), with the sign-up licence.
@@ -36,6 +38,7 @@ export default defineClientPlugin({
         load: () => import('./pages/sign-up-page'),
         titleKey: 'account.signUp.routeTitle',
         guard: 'login-type',
+        ref: consoleRoutes.signUp,
       },
       signUpLicence,
     );

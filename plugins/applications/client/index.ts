@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { appMenuItems, defineClientPlugin, headerActions, routes, sidebarItems } from '@sensorium/core/client';
+import { appMenuItems, consoleRoutes, defineClientPlugin, headerActions, routes, sidebarItems } from '@sensorium/core/client';
 import { applicationSettingTabs } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
@@ -18,6 +18,7 @@ export default defineClientPlugin({
       load: () => import('./pages/application-list-page'),
       titleKey: 'applications.title',
       guard: 'auth',
+      ref: consoleRoutes.applicationList,
     });
     context.contribute(routes, {
       path: 'customer-management/end-customer',

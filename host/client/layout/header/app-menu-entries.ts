@@ -1,4 +1,4 @@
-import type { AppMenuItemContribution } from '@sensorium/core/client';
+import { appPagePath, type AppMenuItemContribution } from '@sensorium/core/client';
 
 export type AppMenuEntry =
   | { kind: 'item'; item: AppMenuItemContribution }
@@ -23,5 +23,5 @@ export function appMenuEntries(items: readonly AppMenuItemContribution[]): AppMe
 }
 
 export function appMenuHref(appId: string, item: AppMenuItemContribution): string {
-  return `/app/${encodeURIComponent(appId)}/${item.path}`;
+  return appPagePath(appId, item.path);
 }

@@ -14,9 +14,7 @@ import { PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '@sensorium/core/client';
-
-export const MY_ACCOUNT_PATH = '/account-management/my-account';
+import { consoleRoutes, useRouteResolver, useSession } from '@sensorium/core/client';
 
 const useStyles = makeStyles({
   button: { minWidth: 'auto' },
@@ -29,18 +27,19 @@ const useStyles = makeStyles({
   },
 });
 
-/** The user menu: the user's name, My Account (disabled without profileedit) and Logout. */
+/** The user menu: the user's name, My Account (disabled without profileedit; absent without its page) and Logout. */
 export const UserMenu = observer(function UserMenu() {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const routes = useRouteResolver();
   const user = session.user;
   if (!user) return null;
 
   const logout = async () => {
     await session.logout();
-    await navigate('/auth/login');
+    await navigate(routes.path(consoleRoutes.login));
   };
 
   return (
@@ -58,13 +57,15 @@ export const UserMenu = observer(function UserMenu() {
       <MenuPopover>
         <MenuList>
           <MenuGroupHeader>{user.username}</MenuGroupHeader>
-          <MenuItem
-            icon={<PersonRegular />}
-            disabled={!session.hasPermission('profileedit')}
-            onClick={() => void navigate(MY_ACCOUNT_PATH)}
-          >
-            {t('shell.header.myAccount')}
-          </MenuItem>
+          {routes.has(consoleRoutes.myAccount) && (
+            <MenuItem
+              icon={<PersonRegular />}
+              disabled={!session.hasPermission('profileedit')}
+              onClick={() => void navigate(routes.path(consoleRoutes.myAccount))}
+            >
+              {t('shell.header.myAccount')}
+            </MenuItem>
+          )}
           <MenuDivider />
           <MenuItem icon={<SignOutRegular />} onClick={() => void logout()}>
             {t('shell.header.logout')}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SidebarGroupContribution, SidebarItemContribution } from '@sensorium/core/client';
+import {
+  consoleRoutes,
+  RouteResolver,
+  type SidebarGroupContribution,
+  type SidebarItemContribution,
+} from '@sensorium/core/client';
 import { buildSidebarMenu, initialMenuState, itemKey, searchMenu, toggleGroup, type SidebarGroup } from './sidebar-menu';
 
 const Icon = () => null;
@@ -61,6 +66,18 @@ const visible = (menu: SidebarGroup[], state: ReturnType<typeof searchMenu>) =>
     .map((group) => [group.id, group.items.filter((item) => !state[itemKey(group, item)]?.hide).map((item) => item.id)]);
 
 describe('sidebar menu', () => {
+  it('links a group to the page its route reference leads to, and leaves it out while nothing binds the reference', () => {
+    const linked = [{ id: 'apps', titleKey: 'applicationList', icon: Icon, order: 1, ref: consoleRoutes.applicationList }];
+    const list = { path: 'application/application-list', ref: consoleRoutes.applicationList, guard: 'auth' as const };
+    const routes = new RouteResolver([
+      { pluginId: 'applications', value: { ...list, load: async () => ({ default: Icon }) }, gate: {} },
+    ]);
+    expect(buildSidebarMenu(linked, [], { permissions: [], pathname: '/home', routes })).toMatchObject([
+      { id: 'apps', url: '/application/application-list' },
+    ]);
+    expect(buildSidebarMenu(linked, [], { permissions: [], pathname: '/home', routes: new RouteResolver([]) })).toEqual([]);
+  });
+
   it('orders groups and items, hides entries without their permissions and groups left empty', () => {
     const menu = menuFor([]);
     expect(menu.map((group) => [group.id, group.items.map((item) => item.id)])).toEqual([

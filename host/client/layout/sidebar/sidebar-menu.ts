@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { menuUrl, type SidebarGroupContribution, type SidebarItemContribution } from '@sensorium/core/client';
+import { menuUrl, type RouteResolver, type SidebarGroupContribution, type SidebarItemContribution } from '@sensorium/core/client';
 
 /** The sidebar's pure logic (spec §3 Menu item, §4 Menu item state): building, toggling and searching the menu. */
 
@@ -33,6 +33,12 @@ export const itemKey = (group: SidebarGroup, item: SidebarItem) => `${group.id}/
 const holdsAll = (permissions: readonly string[], required: readonly string[] | undefined) =>
   (required ?? []).every((key) => permissions.includes(key));
 
+/** A group's link: its url, or the path of the page its route reference leads to (none while nothing binds it). */
+function groupUrl(group: SidebarGroupContribution, routes: RouteResolver | undefined): string | undefined {
+  if (!group.ref) return group.url;
+  return routes?.has(group.ref) ? routes.path(group.ref) : undefined;
+}
+
 /**
  * The groups and items the user sees, in order: entries lacking a customPermission are left out, and a group
  * without a url and without visible items is left out too.
@@ -40,20 +46,23 @@ const holdsAll = (permissions: readonly string[], required: readonly string[] | 
 export function buildSidebarMenu(
   groups: readonly SidebarGroupContribution[],
   items: readonly SidebarItemContribution[],
-  context: { permissions: readonly string[]; pathname: string },
+  context: { permissions: readonly string[]; pathname: string; routes?: RouteResolver },
 ): SidebarGroup[] {
   const byOrder = <T extends { order: number }>(list: readonly T[]) => [...list].sort((a, b) => a.order - b.order);
   return byOrder(groups)
     .filter((group) => holdsAll(context.permissions, group.customPermissions))
-    .map((group) => ({
-      id: group.id,
-      titleKey: group.titleKey,
-      icon: group.icon,
-      url: group.url === undefined ? undefined : menuUrl(group.url, context.pathname),
-      items: byOrder(items.filter((item) => item.groupId === group.id))
-        .filter((item) => holdsAll(context.permissions, item.customPermissions))
-        .map((item) => ({ id: item.id, titleKey: item.titleKey, url: menuUrl(item.url, context.pathname) })),
-    }))
+    .map((group) => {
+      const url = groupUrl(group, context.routes);
+      return {
+        id: group.id,
+        titleKey: group.titleKey,
+        icon: group.icon,
+        url: url === undefined ? undefined : menuUrl(url, context.pathname),
+        items: byOrder(items.filter((item) => item.groupId === group.id))
+          .filter((item) => holdsAll(context.permissions, item.customPermissions))
+          .map((item) => ({ id: item.id, titleKey: item.titleKey, url: menuUrl(item.url, context.pathname) })),
+      };
+    })
     .filter((group) => group.url !== undefined || group.items.length > 0);
 }
 

@@ -15,6 +15,7 @@ import {
   sidebarItems,
   useContributions,
   useRootStore,
+  useRouteResolver,
   useSessionUser,
   useSystemInfo,
 } from '@sensorium/core/client';
@@ -54,9 +55,10 @@ export const Sidebar = observer(function Sidebar() {
 
   const groups = useContributions(sidebarGroups);
   const items = useContributions(sidebarItems);
+  const routes = useRouteResolver();
   const menu = useMemo(
-    () => buildSidebarMenu(groups, items, { permissions: user?.permissions ?? [], pathname }),
-    [groups, items, user, pathname],
+    () => buildSidebarMenu(groups, items, { permissions: user?.permissions ?? [], pathname, routes }),
+    [groups, items, user, pathname, routes],
   );
 
   const [query, setQuery] = useState('');
