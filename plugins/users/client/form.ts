@@ -1,7 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { TFunction } from 'i18next';
-import { readApiError } from '@sensorium/core/client';
 
 export type FieldErrors = Record<string, string>;
 
@@ -16,19 +15,6 @@ function messageOf(error: ValidationError, t: TFunction): string {
 export function fieldErrors<T extends object>(model: new () => T, values: object, t: TFunction): FieldErrors {
   const errors = validateSync(plainToInstance(model, values), { forbidUnknownValues: false });
   return Object.fromEntries(errors.map((error) => [error.property, messageOf(error, t)]));
-}
-
-/**
- * A failed call as form feedback: the server's (translated) message per offending field, or one message for the form.
- * `null` when the failure carried no message (a network error): the caller shows its general text.
- */
-export async function serverFeedback(error: unknown): Promise<{ fields: FieldErrors; message: string } | null> {
-  const body = await readApiError(error);
-  if (!body) return null;
-  const fields: FieldErrors = {};
-  for (const problem of body.fields ?? []) fields[problem.field] ??= problem.message;
-  if (body.field && !fields[body.field]) fields[body.field] = body.message;
-  return { fields, message: body.message };
 }
 
 /** `a, b,, c` → ['a', 'b', 'c']. */

@@ -13,11 +13,16 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, ArrowSyncRegular, CopyRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { getSnapshot } from 'mobx-state-tree';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, DataTable, PageHeader, readApiError, RowAction, useHttp, useNotify } from '@sensorium/core/client';
-import { ApiKeyInput, type ApiKeyRow, type NewApiKey } from '../../common';
+import { ConfirmDialog, DataTable, PageHeader, RowAction } from '@sensorium/core/client';
+import { ApiKeyInput } from '../../common';
 import { fieldErrors, type FieldErrors } from '../form';
+import { useUsersStore } from '../stores';
+import type { ApiKey, ApiKeyInstance } from '../stores/models';
+import { useOutcome } from '../use-outcome';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -25,12 +30,12 @@ const useStyles = makeStyles({
   keyInput: { flexGrow: 1, fontFamily: tokens.fontFamilyMonospace },
 });
 
-type Editing = { mode: 'create' } | { mode: 'revoke'; key: ApiKeyRow } | { mode: 'delete'; key: ApiKeyRow } | null;
+type Editing = { mode: 'create' } | { mode: 'revoke'; key: ApiKey } | { mode: 'delete'; key: ApiKey } | null;
 
 const formatDate = (value: string | null, never: string) => (value ? new Date(value).toLocaleString() : never);
 
 /** The new key, shown this once, with a copy button. */
-function NewKeyDialog(props: { created: NewApiKey; onClose(): void }) {
+function NewKeyDialog(props: { created: { name: string; key: string }; onClose(): void }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [copied, setCopied] = useState(false);
@@ -66,43 +71,27 @@ function NewKeyDialog(props: { created: NewApiKey; onClose(): void }) {
 }
 
 /** My Account > API keys: create (shown once), revoke (a new key replaces it, shown once) and delete. */
-export function ApiKeysSection() {
+export const ApiKeysSection = observer(function ApiKeysSection() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
-  const notify = useNotify();
-  const [keys, setKeys] = useState<ApiKeyRow[]>([]);
+  const store = useUsersStore().apiKeys;
+  const { settle } = useOutcome();
   const [editing, setEditing] = useState<Editing>(null);
-  const [shown, setShown] = useState<NewApiKey | null>(null);
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [busy, setBusy] = useState(false);
+  const close = () => setEditing(null);
 
-  const load = useCallback(async () => {
-    setKeys(await http.get('api-keys').json<ApiKeyRow[]>());
-  }, [http]);
-  useEffect(() => void load().catch(() => undefined), [load]);
+  useEffect(() => {
+    void store.load();
+    // A key left on screen is not shown again on the next visit.
+    return () => store.dismissCreated();
+  }, [store]);
 
-  const run = async (call: () => Promise<NewApiKey | void>) => {
-    setBusy(true);
-    try {
-      const created = await call();
-      setEditing(null);
-      if (created) setShown(created);
-      else notify({ intent: 'success', title: t('users.keys.deleted') });
-      await load();
-    } catch (error) {
-      notify({ intent: 'error', title: (await readApiError(error))?.message ?? t('users.errors.generic') });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const create = () => {
+  const create = async () => {
     const found = fieldErrors(ApiKeyInput, { name }, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    void run(() => http.post('api-keys', { json: { name: name.trim() } }).json<NewApiKey>());
+    settle(await store.create(name.trim()), { close });
   };
 
   return (
@@ -120,9 +109,9 @@ export function ApiKeysSection() {
         </Button>
       </PageHeader>
       <Text>{t('users.keys.intro')}</Text>
-      <DataTable
+      <DataTable<ApiKeyInstance>
         label={t('users.keys.title')}
-        rows={keys}
+        rows={store.keys}
         rowKey={(key) => key.id}
         empty={t('users.keys.empty')}
         columns={[
@@ -135,14 +124,18 @@ export function ApiKeysSection() {
             header: t('users.common.actions'),
             cell: (key) => (
               <>
-                <Button appearance="subtle" icon={<ArrowSyncRegular />} onClick={() => setEditing({ mode: 'revoke', key })}>
+                <Button
+                  appearance="subtle"
+                  icon={<ArrowSyncRegular />}
+                  onClick={() => setEditing({ mode: 'revoke', key: getSnapshot(key) })}
+                >
                   {t('users.keys.revoke')}
                 </Button>
                 <RowAction
                   icon={<DeleteRegular />}
                   label={t('users.common.delete')}
                   target={key.name}
-                  onClick={() => setEditing({ mode: 'delete', key })}
+                  onClick={() => setEditing({ mode: 'delete', key: getSnapshot(key) })}
                 />
               </>
             ),
@@ -153,9 +146,9 @@ export function ApiKeysSection() {
         <ConfirmDialog
           title={t('users.keys.add')}
           confirmLabel={t('users.common.create')}
-          busy={busy}
-          onConfirm={create}
-          onCancel={() => setEditing(null)}
+          busy={store.saving.pending}
+          onConfirm={() => void create()}
+          onCancel={close}
         >
           <Field label={t('users.keys.name')} required validationMessage={errors?.name}>
             <Input required={false} value={name} onChange={(_, data) => setName(data.value)} maxLength={100} autoFocus />
@@ -167,9 +160,9 @@ export function ApiKeysSection() {
           title={t('users.keys.revoke')}
           message={t('users.keys.confirmRevoke', { name: editing.key.name })}
           confirmLabel={t('users.keys.revoke')}
-          busy={busy}
-          onCancel={() => setEditing(null)}
-          onConfirm={() => void run(() => http.post(`api-keys/${encodeURIComponent(editing.key.id)}/revoke`).json<NewApiKey>())}
+          busy={store.saving.pending}
+          onCancel={close}
+          onConfirm={() => void store.revoke(editing.key.id).then((outcome) => settle(outcome, { close }))}
         />
       )}
       {editing?.mode === 'delete' && (
@@ -177,16 +170,14 @@ export function ApiKeysSection() {
           title={t('users.common.delete')}
           message={t('users.keys.confirmDelete', { name: editing.key.name })}
           confirmLabel={t('users.common.delete')}
-          busy={busy}
-          onCancel={() => setEditing(null)}
+          busy={store.saving.pending}
+          onCancel={close}
           onConfirm={() =>
-            void run(async () => {
-              await http.delete(`api-keys/${encodeURIComponent(editing.key.id)}`);
-            })
+            void store.remove(editing.key.id).then((outcome) => settle(outcome, { close, message: t('users.keys.deleted') }))
           }
         />
       )}
-      {shown && <NewKeyDialog created={shown} onClose={() => setShown(null)} />}
+      {store.created && editing === null && <NewKeyDialog created={store.created} onClose={store.dismissCreated} />}
     </section>
   );
-}
+});

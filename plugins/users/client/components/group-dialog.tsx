@@ -1,9 +1,12 @@
 import { Checkbox, Field, Input, Label, makeStyles, tokens, useId } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useHttp, useNotify } from '@sensorium/core/client';
-import { UserGroupInput, type UserGroupRow, type UserPage } from '../../common';
-import { fieldErrors, serverFeedback, type FieldErrors } from '../form';
+import { ConfirmDialog } from '@sensorium/core/client';
+import { UserGroupInput } from '../../common';
+import { fieldErrors, type FieldErrors } from '../form';
+import { useUsersStore } from '../stores';
+import type { Group } from '../stores/models';
 import { ChooseDialog, userChoiceLabel } from './choose-dialog';
 
 const useStyles = makeStyles({
@@ -17,61 +20,48 @@ export function usePermissionName() {
   return (key: string) => t(`users.permissionNames.${key}`, { defaultValue: key });
 }
 
-/** Create or edit a user group: its name and the permissions (only those the editor holds are offered). */
-export function GroupDialog(props: {
-  group?: UserGroupRow;
+/**
+ * Create or edit a user group: its name and the permissions (only those the editor holds are offered). The server's
+ * message for the name shows under it.
+ */
+export const GroupDialog = observer(function GroupDialog(props: {
+  group?: Group;
   onSave(values: { name: string; permissions: string[] }): Promise<void>;
   onClose(): void;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
-  const notify = useNotify();
+  const list = useUsersStore().groups;
   const permissionName = usePermissionName();
   const permissionsLabel = useId('permissions');
-  const [grantable, setGrantable] = useState<string[]>([]);
   const [name, setName] = useState(props.group?.name ?? '');
   const [chosen, setChosen] = useState<string[]>(props.group?.permissions ?? []);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    http
-      .get('user-groups/permissions')
-      .json<{ permissions: string[] }>()
-      .then((answer) => setGrantable(answer.permissions))
-      .catch(() => undefined);
-  }, [http]);
+  useEffect(() => void list.loadGrantable(), [list]);
 
   const save = async () => {
+    list.saving.clear();
     const values = { name, permissions: chosen };
     const found = fieldErrors(UserGroupInput, values, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await props.onSave({ name: name.trim(), permissions: chosen });
-    } catch (error) {
-      const feedback = await serverFeedback(error);
-      if (feedback?.fields.name) setErrors({ name: feedback.fields.name });
-      else notify({ intent: 'error', title: feedback?.message ?? t('users.errors.generic') });
-    } finally {
-      setSaving(false);
-    }
+    await props.onSave({ name: name.trim(), permissions: chosen });
   };
 
   // Keys the group holds but the editor does not are shown (disabled) so that nothing is silently dropped.
+  const grantable: readonly string[] = list.grantable;
   const keys = [...new Set([...grantable, ...chosen])];
   return (
     <ConfirmDialog
       title={props.group ? t('users.groups.editTitle', { name: props.group.name }) : t('users.groups.createTitle')}
       confirmLabel={props.group ? t('users.common.save') : t('users.common.create')}
-      busy={saving}
+      busy={list.saving.pending}
       onConfirm={() => void save()}
       onCancel={props.onClose}
     >
       <div className={styles.column}>
-        <Field label={t('users.fields.groupName')} required validationMessage={errors?.name}>
+        <Field label={t('users.fields.groupName')} required validationMessage={errors?.name ?? list.saving.fieldError('name')}>
           <Input required={false} value={name} onChange={(_, data) => setName(data.value)} maxLength={100} autoFocus />
         </Field>
         {/* Not a Field: a Field gives every control inside it the same id. */}
@@ -94,21 +84,18 @@ export function GroupDialog(props: {
       </div>
     </ConfirmDialog>
   );
-}
+});
 
 /** Moves a user into a group; the server answers 'User already in the chosen group.' when it is there. */
-export function AddMemberDialog(props: { group: UserGroupRow; onSave(userId: string): Promise<void>; onClose(): void }) {
+export const AddMemberDialog = observer(function AddMemberDialog(props: {
+  group: Group;
+  onSave(userId: string): Promise<void>;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
-  const http = useHttp();
-  const [users, setUsers] = useState<UserPage['users']>([]);
+  const store = useUsersStore();
 
-  useEffect(() => {
-    http
-      .get('users', { searchParams: { limit: 100 } })
-      .json<UserPage>()
-      .then((page) => setUsers(page.users))
-      .catch(() => undefined);
-  }, [http]);
+  useEffect(() => void store.choices.loadUsers(), [store]);
 
   return (
     <ChooseDialog
@@ -116,9 +103,10 @@ export function AddMemberDialog(props: { group: UserGroupRow; onSave(userId: str
       label={t('users.groups.chooseUser')}
       confirmLabel={t('users.groups.addMember')}
       requiredMessage={t('users.validation.userRequired')}
-      choices={users.map((user) => ({ id: user.id, label: userChoiceLabel(user) }))}
+      request={store.groups.saving}
+      choices={store.choices.users.map((user) => ({ id: user.id, label: userChoiceLabel(user) }))}
       onSave={(userId) => props.onSave(userId)}
       onClose={props.onClose}
     />
   );
-}
+});

@@ -1,11 +1,13 @@
 import { Field, Input, makeStyles, Select, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useNotify, useSessionUser } from '@sensorium/core/client';
+import { ConfirmDialog, useSessionUser, type RequestState } from '@sensorium/core/client';
 import { USER_LEVELS, type UserLevel } from '@sensorium/core/common';
-import { NewUserInput, UserPatchInput, type UserGroupRow, type UserRow } from '../../common';
-import { fieldErrors, serverFeedback, type FieldErrors } from '../form';
-import { useFormSubmit } from '../use-form-submit';
+import { NewUserInput, UserPatchInput } from '../../common';
+import { fieldErrors, type FieldErrors } from '../form';
+import type { ChoicesStore } from '../stores/choices';
+import type { User } from '../stores/models';
 
 const useStyles = makeStyles({
   grid: {
@@ -16,17 +18,16 @@ const useStyles = makeStyles({
   },
 });
 
-export interface UserOptions {
-  groups: UserGroupRow[];
-  customers: { id: string; name: string }[];
-}
-
 export type UserDraft = Record<string, string>;
 
-/** Create or edit a user (accounts spec §3 user vocabulary); errors appear after the first Save and are re-checked on each. */
-export function UserDialog(props: {
-  user?: UserRow;
-  options: UserOptions;
+/**
+ * Create or edit a user (accounts spec §3 user vocabulary); errors appear after the first Save and are re-checked on
+ * each. The server's messages for the fields it refused come from the save's request state.
+ */
+export const UserDialog = observer(function UserDialog(props: {
+  user?: User;
+  options: Pick<ChoicesStore, 'groups' | 'customers'>;
+  request: RequestState;
   onSave(values: Record<string, unknown>): Promise<void>;
   onClose(): void;
 }) {
@@ -50,7 +51,6 @@ export function UserDialog(props: {
     userDn: editing?.userDn ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const { saving, submit } = useFormSubmit(setErrors);
   const levels = USER_LEVELS.filter((level) => level !== 'cloud' || me?.level === 'cloud');
   const showOrganisation = me?.level === 'cloud' && draft.level === 'si-customer';
 
@@ -80,26 +80,27 @@ export function UserDialog(props: {
   };
 
   const save = async () => {
+    props.request.clear();
     const found = check();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await submit(() => props.onSave(values()));
+    await props.onSave(values());
   };
 
   const set = (key: string) => (_: unknown, data: { value: string }) => {
     const next = { ...draft, [key]: data.value };
     setDraft(next);
   };
-  const field = (key: string) => ({
-    validationMessage: errors?.[key],
-    validationState: errors?.[key] ? ('error' as const) : ('none' as const),
-  });
+  const field = (key: string) => {
+    const message = errors?.[key] ?? props.request.fieldError(key);
+    return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
+  };
 
   return (
     <ConfirmDialog
       title={editing ? t('users.list.editTitle', { username: editing.username }) : t('users.list.createTitle')}
       confirmLabel={editing ? t('users.common.save') : t('users.common.create')}
-      busy={saving}
+      busy={props.request.pending}
       onConfirm={() => void save()}
       onCancel={props.onClose}
     >
@@ -187,42 +188,41 @@ export function UserDialog(props: {
       </div>
     </ConfirmDialog>
   );
-}
+});
 
-/** An administrator sets a new password for a user. */
-export function ResetPasswordDialog(props: { user: UserRow; onSave(password: string): Promise<void>; onClose(): void }) {
+/** An administrator sets a new password for a user; the server's message for the password shows under it. */
+export const ResetPasswordDialog = observer(function ResetPasswordDialog(props: {
+  user: User;
+  request: RequestState;
+  onSave(password: string): Promise<void>;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const [saving, setSaving] = useState(false);
   const save = async () => {
+    props.request.clear();
     const found: FieldErrors = {};
     if (password.length < 8) found.password = t('users.validation.passwordLength');
     else if (password !== confirm) found.confirm = t('users.validation.passwordsMatch');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await props.onSave(password);
-    } catch (error) {
-      const feedback = await serverFeedback(error);
-      if (feedback?.fields.password) setErrors({ password: feedback.fields.password });
-      else notify({ intent: 'error', title: feedback?.message ?? t('users.errors.generic') });
-    } finally {
-      setSaving(false);
-    }
+    await props.onSave(password);
   };
   return (
     <ConfirmDialog
       title={t('users.list.resetTitle', { username: props.user.username })}
       confirmLabel={t('users.common.save')}
-      busy={saving}
+      busy={props.request.pending}
       onConfirm={() => void save()}
       onCancel={props.onClose}
     >
-      <Field label={t('users.list.newPassword')} required validationMessage={errors?.password}>
+      <Field
+        label={t('users.list.newPassword')}
+        required
+        validationMessage={errors?.password ?? props.request.fieldError('password')}
+      >
         <Input
           required={false}
           type="password"
@@ -237,4 +237,4 @@ export function ResetPasswordDialog(props: { user: UserRow; onSave(password: str
       </Field>
     </ConfirmDialog>
   );
-}
+});

@@ -13,14 +13,16 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useHttp, useNotify, usePageStyles, useSession } from '@sensorium/core/client';
-import { ProfileInput, type MyAccount } from '../../common';
+import { usePageStyles, useSession } from '@sensorium/core/client';
+import { ProfileInput } from '../../common';
 import { ApiKeysSection } from '../components/api-keys-section';
 import { usePermissionName } from '../components/group-dialog';
 import { fieldErrors, type FieldErrors } from '../form';
-import { useFormSubmit } from '../use-form-submit';
+import { useUsersStore } from '../stores';
+import type { MyAccountInstance } from '../stores/models';
+import { hasFieldErrors, useOutcome } from '../use-outcome';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
@@ -44,12 +46,12 @@ const PROFILE_FIELDS = [
 ] as const;
 
 /** The profile: full name, e-mail and phone, editable with profileedit. */
-function ProfileSection(props: { account: MyAccount; onSaved(account: MyAccount): void }) {
+const ProfileSection = observer(function ProfileSection(props: { account: MyAccountInstance }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
-  const notify = useNotify();
   const session = useSession();
+  const store = useUsersStore().myAccount;
+  const { settle } = useOutcome();
   const canEdit = session.hasPermission('profileedit');
   const [draft, setDraft] = useState({
     name: props.account.name,
@@ -57,19 +59,17 @@ function ProfileSection(props: { account: MyAccount; onSaved(account: MyAccount)
     phone: props.account.phone ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const { saving, submit } = useFormSubmit(setErrors);
 
   const save = async () => {
+    store.profile.clear();
     const values = { name: draft.name, email: draft.email || null, phone: draft.phone || null };
     const found = fieldErrors(ProfileInput, values, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await submit(async () => {
-      const saved = await http.put('my-account/profile', { json: values }).json<MyAccount>();
-      props.onSaved(saved);
-      await session.loadMe();
-      notify({ intent: 'success', title: t('users.account.profileSaved') });
-    });
+    const outcome = await store.saveProfile(values);
+    // The header shows the user's name: the session reloads it (a failure there leaves the old name until the next login).
+    if (outcome.ok) await session.loadMe().catch(() => undefined);
+    settle(outcome, { close: () => undefined, message: t('users.account.profileSaved'), failureShown: hasFieldErrors });
   };
 
   return (
@@ -85,7 +85,7 @@ function ProfileSection(props: { account: MyAccount; onSaved(account: MyAccount)
       <Subtitle1 as="h2">{t('users.account.profile')}</Subtitle1>
       {!canEdit && <Text>{t('users.account.noProfileEdit')}</Text>}
       {PROFILE_FIELDS.map(({ key, label, required, input }) => (
-        <Field key={key} label={t(label)} required={required} validationMessage={errors?.[key]}>
+        <Field key={key} label={t(label)} required={required} validationMessage={errors?.[key] ?? store.profile.fieldError(key)}>
           <Input
             {...input}
             value={draft[key]}
@@ -95,41 +95,36 @@ function ProfileSection(props: { account: MyAccount; onSaved(account: MyAccount)
         </Field>
       ))}
       <div>
-        <Button type="submit" appearance="primary" disabled={!canEdit || saving}>
+        <Button type="submit" appearance="primary" disabled={!canEdit || store.profile.pending}>
           {t('users.common.save')}
         </Button>
       </div>
     </form>
   );
-}
+});
 
 /** Change password: the current one, the new one (at least 8 characters) twice. */
-function PasswordSection() {
+const PasswordSection = observer(function PasswordSection() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
-  const notify = useNotify();
+  const store = useUsersStore().myAccount;
+  const { settle } = useOutcome();
   const empty = { currentPassword: '', newPassword: '', confirm: '' };
   const [draft, setDraft] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors | null>(null);
-  const { saving, submit } = useFormSubmit(setErrors);
 
   const save = async () => {
+    store.password.clear();
     const found: FieldErrors = {};
     if (!draft.currentPassword) found.currentPassword = t('users.errors.wrongCurrentPassword');
     if (draft.newPassword.length < 8) found.newPassword = t('users.validation.passwordLength');
     else if (draft.newPassword !== draft.confirm) found.confirm = t('users.validation.passwordsMatch');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await submit(async () => {
-      await http.put('my-account/password', {
-        json: { currentPassword: draft.currentPassword, newPassword: draft.newPassword },
-      });
-      setDraft(empty);
-      setErrors(null);
-      notify({ intent: 'success', title: t('users.account.passwordChanged') });
-    });
+    const outcome = await store.changePassword(draft.currentPassword, draft.newPassword);
+    settle(outcome, { close: () => setDraft(empty), message: t('users.account.passwordChanged'), failureShown: hasFieldErrors });
   };
+  const message = (key: keyof typeof empty) => errors?.[key] ?? store.password.fieldError(key);
 
   const input = (key: keyof typeof empty) => (
     <Input
@@ -150,67 +145,56 @@ function PasswordSection() {
       }}
     >
       <Subtitle1 as="h2">{t('users.account.changePassword')}</Subtitle1>
-      <Field label={t('users.account.currentPassword')} required validationMessage={errors?.currentPassword}>
+      <Field label={t('users.account.currentPassword')} required validationMessage={message('currentPassword')}>
         {input('currentPassword')}
       </Field>
-      <Field label={t('users.account.newPassword')} required validationMessage={errors?.newPassword}>
+      <Field label={t('users.account.newPassword')} required validationMessage={message('newPassword')}>
         {input('newPassword')}
       </Field>
-      <Field label={t('users.fields.confirmPassword')} required validationMessage={errors?.confirm}>
+      <Field label={t('users.fields.confirmPassword')} required validationMessage={message('confirm')}>
         {input('confirm')}
       </Field>
       <div>
-        <Button type="submit" appearance="primary" disabled={saving}>
+        <Button type="submit" appearance="primary" disabled={store.password.pending}>
           {t('users.account.changePassword')}
         </Button>
       </div>
     </form>
   );
-}
+});
 
 /** Two-factor settings: the e-mail one-time password at login, which needs an e-mail address. */
-function SecondFactorSection(props: { account: MyAccount; onSaved(account: MyAccount): void }) {
+const SecondFactorSection = observer(function SecondFactorSection(props: { account: MyAccountInstance }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
-  const notify = useNotify();
-  const [saving, setSaving] = useState(false);
-  const toggle = async (otpEnabled: boolean) => {
-    setSaving(true);
-    try {
-      props.onSaved(await http.put('my-account/second-factor', { json: { otpEnabled } }).json<MyAccount>());
-    } catch (error) {
-      notify({ intent: 'error', title: (await readApiError(error))?.message ?? t('users.errors.generic') });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const store = useUsersStore().myAccount;
+  const { settle } = useOutcome();
+  const toggle = async (otpEnabled: boolean) => settle(await store.setSecondFactor(otpEnabled), { close: () => undefined });
   return (
     <div className={styles.form}>
       <Subtitle1 as="h2">{t('users.account.secondFactor')}</Subtitle1>
       <Switch
         label={t('users.account.otpEmail')}
         checked={props.account.otpEnabled}
-        disabled={saving || (!props.account.otpEnabled && !props.account.email)}
+        disabled={store.secondFactor.pending || (!props.account.otpEnabled && !props.account.email)}
         onChange={(_, data) => void toggle(data.checked)}
       />
       <Text>{props.account.otpEnabled ? t('users.account.otpOn') : t('users.account.otpOff')}</Text>
       {!props.account.email && <Text italic>{t('users.account.otpNeedsEmail')}</Text>}
     </div>
   );
-}
+});
 
 /** My Account (shell spec §2.2): profile, password, two-factor settings and the user's API keys. */
 const MyAccountPage = observer(function MyAccountPage() {
   const { t } = useTranslation();
   const layout = usePageStyles();
   const styles = useStyles();
-  const http = useHttp();
   const permissionName = usePermissionName();
-  const [account, setAccount] = useState<MyAccount | null>(null);
+  const store = useUsersStore().myAccount;
+  const account = store.account;
 
-  const load = useCallback(async () => setAccount(await http.get('my-account').json<MyAccount>()), [http]);
-  useEffect(() => void load().catch(() => undefined), [load]);
+  useEffect(() => void store.open(), [store]);
 
   if (!account) return <Spinner size="small" />;
   return (
@@ -239,11 +223,11 @@ const MyAccountPage = observer(function MyAccountPage() {
         </div>
       </div>
       <Divider />
-      <ProfileSection key={account.id} account={account} onSaved={setAccount} />
+      <ProfileSection key={account.id} account={account} />
       <Divider />
       <PasswordSection />
       <Divider />
-      <SecondFactorSection account={account} onSaved={setAccount} />
+      <SecondFactorSection account={account} />
       <Divider />
       <ApiKeysSection />
     </section>

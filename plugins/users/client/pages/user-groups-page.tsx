@@ -1,39 +1,47 @@
 import { Button, makeStyles } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, PersonAddRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { getSnapshot } from 'mobx-state-tree';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, DataTable, PageHeader, RowAction, SearchToolbar, useHttp, usePageStyles } from '@sensorium/core/client';
-import type { UserGroupPage, UserGroupRow } from '../../common';
+import { ConfirmDialog, DataTable, PageHeader, RowAction, SearchToolbar, usePageStyles } from '@sensorium/core/client';
 import { AddMemberDialog, GroupDialog, usePermissionName } from '../components/group-dialog';
 import { Pager } from '../components/pager';
-import { useListActions } from '../use-list-actions';
-import { usePagedList } from '../use-paged-list';
+import { useUsersStore } from '../stores';
+import type { Group, GroupInstance } from '../stores/models';
+import { namesField, shownByDialog, useOutcome } from '../use-outcome';
 
 const useStyles = makeStyles({ actions: { whiteSpace: 'nowrap' } });
 
 type Editing =
   | { mode: 'create' }
-  | { mode: 'edit'; group: UserGroupRow }
-  | { mode: 'member'; group: UserGroupRow }
-  | { mode: 'delete'; group: UserGroupRow }
+  | { mode: 'edit'; group: Group }
+  | { mode: 'member'; group: Group }
+  | { mode: 'delete'; group: Group }
   | null;
 
 /** Account Management > User Group: groups with their permission sets, members count, search and paging. */
-export default function UserGroupsPage() {
+const UserGroupsPage = observer(function UserGroupsPage() {
   const { t } = useTranslation();
   const layout = usePageStyles();
   const styles = useStyles();
-  const http = useHttp();
   const permissionName = usePermissionName();
-  const list = usePagedList<UserGroupPage>('user-groups', { total: 0, groups: [] });
+  const list = useUsersStore().groups;
+  // Which dialog is open; it holds a copy of the row, so a reload cannot pull it away.
   const [editing, setEditing] = useState<Editing>(null);
-  const { done, attempt } = useListActions(list.reload, () => setEditing(null));
-  const path = (group: UserGroupRow, rest = '') => `user-groups/${encodeURIComponent(group.id)}${rest}`;
+  const { settle } = useOutcome();
+  const close = () => setEditing(null);
+  const open = (next: Editing) => {
+    list.clearFailure();
+    setEditing(next);
+  };
+
+  useEffect(() => void list.open(), [list]);
 
   return (
     <section className={layout.page}>
       <PageHeader title={t('users.groups.title')}>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => open({ mode: 'create' })}>
           {t('users.groups.add')}
         </Button>
       </PageHeader>
@@ -41,13 +49,13 @@ export default function UserGroupsPage() {
         label={t('users.common.search')}
         placeholder={t('users.groups.searchPlaceholder')}
         value={list.keyword}
-        onChange={(value) => list.search(value)}
+        onChange={(value) => void list.search(value)}
       />
-      <DataTable
+      <DataTable<GroupInstance>
         label={t('users.groups.title')}
-        rows={list.page.groups}
+        rows={list.rows}
         rowKey={(group) => group.id}
-        loading={list.loading}
+        loading={list.loading.pending}
         empty={t('users.common.noData')}
         columns={[
           { id: 'name', header: t('users.fields.groupName'), cell: (group) => group.name },
@@ -67,53 +75,58 @@ export default function UserGroupsPage() {
                   icon={<EditRegular />}
                   label={t('users.common.edit')}
                   target={group.name}
-                  onClick={() => setEditing({ mode: 'edit', group })}
+                  onClick={() => open({ mode: 'edit', group: getSnapshot(group) })}
                 />
                 <RowAction
                   icon={<PersonAddRegular />}
                   label={t('users.groups.addMember')}
                   target={group.name}
-                  onClick={() => setEditing({ mode: 'member', group })}
+                  onClick={() => open({ mode: 'member', group: getSnapshot(group) })}
                 />
                 <RowAction
                   icon={<DeleteRegular />}
                   label={t('users.common.delete')}
                   target={group.name}
-                  onClick={() => setEditing({ mode: 'delete', group })}
+                  onClick={() => open({ mode: 'delete', group: getSnapshot(group) })}
                 />
               </>
             ),
           },
         ]}
       />
-      <Pager offset={list.offset} total={list.page.total} onChange={list.setOffset} />
+      <Pager offset={list.offset} total={list.total} onChange={(offset) => void list.goTo(offset)} />
       {editing?.mode === 'create' && (
         <GroupDialog
-          onClose={() => setEditing(null)}
-          onSave={async (values) => {
-            await http.post('user-groups', { json: values });
-            await done(t('users.groups.created'));
-          }}
+          onClose={close}
+          onSave={async (values) =>
+            settle(await list.create(values), { close, message: t('users.groups.created'), failureShown: namesField('name') })
+          }
         />
       )}
       {editing?.mode === 'edit' && (
         <GroupDialog
           group={editing.group}
-          onClose={() => setEditing(null)}
-          onSave={async (values) => {
-            await http.patch(path(editing.group), { json: values });
-            await done(t('users.groups.updated'));
-          }}
+          onClose={close}
+          onSave={async (values) =>
+            settle(await list.update(editing.group.id, values), {
+              close,
+              message: t('users.groups.updated'),
+              failureShown: namesField('name'),
+            })
+          }
         />
       )}
       {editing?.mode === 'member' && (
         <AddMemberDialog
           group={editing.group}
-          onClose={() => setEditing(null)}
-          onSave={async (userId) => {
-            await http.post(path(editing.group, '/members'), { json: { userId } });
-            await done(t('users.groups.memberAdded'));
-          }}
+          onClose={close}
+          onSave={async (userId) =>
+            settle(await list.addMember(editing.group.id, userId), {
+              close,
+              message: t('users.groups.memberAdded'),
+              failureShown: shownByDialog,
+            })
+          }
         />
       )}
       {editing?.mode === 'delete' && (
@@ -121,10 +134,14 @@ export default function UserGroupsPage() {
           title={t('users.common.delete')}
           message={t('users.groups.confirmDelete', { name: editing.group.name })}
           confirmLabel={t('users.common.delete')}
-          onCancel={() => setEditing(null)}
-          onConfirm={() => void attempt(() => http.delete(path(editing.group)), t('users.groups.deleted'))}
+          onCancel={close}
+          onConfirm={() =>
+            void list.remove(editing.group.id).then((outcome) => settle(outcome, { close, message: t('users.groups.deleted') }))
+          }
         />
       )}
     </section>
   );
-}
+});
+
+export default UserGroupsPage;

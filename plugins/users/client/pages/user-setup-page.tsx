@@ -1,20 +1,17 @@
 import { Badge, Button, Field, Input, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, TagRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { getSnapshot } from 'mobx-state-tree';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ConfirmDialog, DataTable, PageHeader, useHttp, useNotify, usePageStyles } from '@sensorium/core/client';
-import {
-  USERS_PAGE_SIZE,
-  type ApplicationGroupRow,
-  type ApplicationUserRow,
-  type ApplicationUsers,
-  type UserGroupPage,
-  type UserPage,
-} from '../../common';
-import { ChooseDialog, useDialogSave, userChoiceLabel } from '../components/choose-dialog';
+import { ConfirmDialog, DataTable, PageHeader, useNotify, usePageStyles, type RequestState } from '@sensorium/core/client';
+import { ChooseDialog, useSaveError, userChoiceLabel } from '../components/choose-dialog';
 import { Pager } from '../components/pager';
 import { splitTags } from '../form';
+import { useUsersStore } from '../stores';
+import type { ApplicationGroup, ApplicationGroupInstance, ApplicationUser, ApplicationUserInstance } from '../stores/models';
+import { shownByDialog, useOutcome } from '../use-outcome';
 
 const useStyles = makeStyles({
   tags: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
@@ -23,22 +20,27 @@ const useStyles = makeStyles({
 type Editing =
   | { mode: 'add-user' }
   | { mode: 'add-group' }
-  | { mode: 'tags'; user: ApplicationUserRow }
-  | { mode: 'remove-user'; user: ApplicationUserRow }
-  | { mode: 'remove-group'; group: ApplicationGroupRow }
+  | { mode: 'tags'; user: ApplicationUser }
+  | { mode: 'remove-user'; user: ApplicationUser }
+  | { mode: 'remove-group'; group: ApplicationGroup }
   | null;
 
-/** Which devices a user of the application may see, by tag. */
-function TagsDialog(props: { user: ApplicationUserRow; onSave(tags: string[]): Promise<void>; onClose(): void }) {
+/** Which devices a user of the application may see, by tag; a failed save shows its message under the tags. */
+const TagsDialog = observer(function TagsDialog(props: {
+  user: ApplicationUser;
+  request: RequestState;
+  onSave(tags: string[]): Promise<void>;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [tags, setTags] = useState(props.user.deviceTags.join(', '));
-  const { error, saving, run } = useDialogSave();
+  const error = useSaveError(props.request);
   return (
     <ConfirmDialog
       title={t('users.setup.editTagsTitle', { username: props.user.username })}
       confirmLabel={t('users.common.save')}
-      busy={saving}
-      onConfirm={() => void run(() => props.onSave(splitTags(tags)))}
+      busy={props.request.pending}
+      onConfirm={() => void props.onSave(splitTags(tags))}
       onCancel={props.onClose}
     >
       <Field label={t('users.fields.deviceTags')} hint={t('users.setup.tagsHelp')} validationMessage={error}>
@@ -46,7 +48,7 @@ function TagsDialog(props: { user: ApplicationUserRow; onSave(tags: string[]): P
       </Field>
     </ConfirmDialog>
   );
-}
+});
 
 /** A "Remove" button in a row, named after the row for screen readers. */
 function RemoveButton(props: { target: string; onClick(): void }) {
@@ -64,85 +66,53 @@ function RemoveButton(props: { target: string; onClick(): void }) {
 }
 
 /** User Setup (app/{app_id}/application-user): the users and groups that may use the application, and device tags. */
-export default function UserSetupPage() {
+const UserSetupPage = observer(function UserSetupPage() {
   const { t } = useTranslation();
   const layout = usePageStyles();
   const styles = useStyles();
-  const http = useHttp();
   const notify = useNotify();
+  const store = useUsersStore();
+  const setup = store.setup;
   const appId = useParams().app_id ?? '';
-  const base = `application-users/${encodeURIComponent(appId)}`;
-  const [appName, setAppName] = useState<string | null>(null);
-  const [data, setData] = useState<ApplicationUsers | null>(null);
-  const [userOffset, setUserOffset] = useState(0);
-  const [groupOffset, setGroupOffset] = useState(0);
   const [editing, setEditing] = useState<Editing>(null);
-  const [choices, setChoices] = useState<{ users: UserPage['users']; groups: UserGroupPage['groups'] }>({
-    users: [],
-    groups: [],
-  });
-
-  const load = useCallback(async () => setData(await http.get(base).json<ApplicationUsers>()), [http, base]);
-  useEffect(() => {
-    setData(null);
-    // An unknown or invisible application answers 404 here and the HTTP client opens /auth/not-found.
-    http
-      .get(`application/${encodeURIComponent(appId)}`)
-      .json<{ name: string }>()
-      .then((app) => {
-        setAppName(app.name);
-        return load();
-      })
-      .catch(() => undefined);
-  }, [http, appId, load]);
-
-  useEffect(() => {
-    if (editing?.mode !== 'add-user' && editing?.mode !== 'add-group') return;
-    void Promise.all([
-      http.get('users', { searchParams: { limit: 100 } }).json<UserPage>(),
-      http.get('user-groups', { searchParams: { limit: 100 } }).json<UserGroupPage>(),
-    ])
-      .then(([users, groups]) => setChoices({ users: users.users, groups: groups.groups }))
-      .catch(() => undefined);
-  }, [http, editing]);
-
-  const change = async (call: () => Promise<unknown>, message: string) => {
-    await call();
-    setEditing(null);
-    notify({ intent: 'success', title: message });
-    await load();
+  const { settle } = useOutcome();
+  const close = () => setEditing(null);
+  const open = (next: Editing) => {
+    setup.saving.clear();
+    setEditing(next);
   };
 
-  const remove = async (call: () => Promise<unknown>) => {
-    try {
-      await change(call, t('users.setup.removed'));
-    } catch {
-      setEditing(null);
-      notify({ intent: 'error', title: t('users.errors.disassociateFailed') });
-    }
+  useEffect(() => void setup.open(appId), [setup, appId]);
+
+  const choosing = editing?.mode === 'add-user' || editing?.mode === 'add-group';
+  useEffect(() => {
+    if (choosing) void store.choices.loadUsersAndGroups();
+  }, [store, choosing]);
+
+  const changed = (message: string) => ({ close, message, failureShown: shownByDialog });
+  const removed = (outcome: Awaited<ReturnType<typeof setup.removeUser>>) => {
+    close();
+    if (outcome.ok) notify({ intent: 'success', title: t('users.setup.removed') });
+    else notify({ intent: 'error', title: t('users.errors.disassociateFailed') });
   };
 
-  if (!data || appName === null) return <Spinner size="small" />;
-  const users = data.users.slice(userOffset, userOffset + USERS_PAGE_SIZE);
-  const groups = data.groups.slice(groupOffset, groupOffset + USERS_PAGE_SIZE);
-  const associated = new Set(data.users.map((user) => user.userId));
-  const associatedGroups = new Set(data.groups.map((group) => group.groupId));
+  if (!setup.ready) return <Spinner size="small" />;
 
   return (
     <section className={layout.page}>
       <Title3 as="h1">
-        {t('users.setup.title')}: {appName}
+        {t('users.setup.title')}: {setup.appName}
       </Title3>
       <Text>{t('users.setup.intro')}</Text>
 
       <PageHeader level={2} title={t('users.setup.users')}>
-        <Button icon={<AddRegular />} onClick={() => setEditing({ mode: 'add-user' })}>
+        <Button icon={<AddRegular />} onClick={() => open({ mode: 'add-user' })}>
           {t('users.setup.addUser')}
         </Button>
       </PageHeader>
-      <DataTable
+      <DataTable<ApplicationUserInstance>
         label={t('users.setup.users')}
-        rows={users}
+        rows={setup.userPage}
         rowKey={(user) => user.userId}
         empty={t('users.common.noData')}
         columns={[
@@ -172,25 +142,25 @@ export default function UserSetupPage() {
             header: t('users.common.actions'),
             cell: (user) => (
               <>
-                <Button appearance="subtle" icon={<TagRegular />} onClick={() => setEditing({ mode: 'tags', user })}>
+                <Button appearance="subtle" icon={<TagRegular />} onClick={() => open({ mode: 'tags', user: getSnapshot(user) })}>
                   {t('users.setup.editTags')}
                 </Button>
-                <RemoveButton target={user.username} onClick={() => setEditing({ mode: 'remove-user', user })} />
+                <RemoveButton target={user.username} onClick={() => open({ mode: 'remove-user', user: getSnapshot(user) })} />
               </>
             ),
           },
         ]}
       />
-      <Pager offset={userOffset} total={data.users.length} onChange={setUserOffset} />
+      <Pager offset={setup.userOffset} total={setup.users.length} onChange={setup.setUserOffset} />
 
       <PageHeader level={2} title={t('users.setup.groups')}>
-        <Button icon={<AddRegular />} onClick={() => setEditing({ mode: 'add-group' })}>
+        <Button icon={<AddRegular />} onClick={() => open({ mode: 'add-group' })}>
           {t('users.setup.addGroup')}
         </Button>
       </PageHeader>
-      <DataTable
+      <DataTable<ApplicationGroupInstance>
         label={t('users.setup.groups')}
-        rows={groups}
+        rows={setup.groupPage}
         rowKey={(group) => group.groupId}
         empty={t('users.common.noData')}
         columns={[
@@ -199,11 +169,13 @@ export default function UserSetupPage() {
           {
             id: 'actions',
             header: t('users.common.actions'),
-            cell: (group) => <RemoveButton target={group.name} onClick={() => setEditing({ mode: 'remove-group', group })} />,
+            cell: (group) => (
+              <RemoveButton target={group.name} onClick={() => open({ mode: 'remove-group', group: getSnapshot(group) })} />
+            ),
           },
         ]}
       />
-      <Pager offset={groupOffset} total={data.groups.length} onChange={setGroupOffset} />
+      <Pager offset={setup.groupOffset} total={setup.groups.length} onChange={setup.setGroupOffset} />
 
       {editing?.mode === 'add-user' && (
         <ChooseDialog
@@ -211,13 +183,12 @@ export default function UserSetupPage() {
           label={t('users.groups.chooseUser')}
           requiredMessage={t('users.validation.userRequired')}
           withTags
-          choices={choices.users
-            .filter((user) => !associated.has(user.id))
+          request={setup.saving}
+          choices={store.choices.users
+            .filter((user) => !setup.hasUser(user.id))
             .map((user) => ({ id: user.id, label: userChoiceLabel(user) }))}
-          onClose={() => setEditing(null)}
-          onSave={(userId, deviceTags) =>
-            change(() => http.post(`${base}/users`, { json: { userId, deviceTags } }), t('users.setup.added'))
-          }
+          onClose={close}
+          onSave={async (userId, deviceTags) => settle(await setup.addUser(userId, deviceTags), changed(t('users.setup.added')))}
         />
       )}
       {editing?.mode === 'add-group' && (
@@ -225,22 +196,21 @@ export default function UserSetupPage() {
           title={t('users.setup.addGroupTitle')}
           label={t('users.fields.group')}
           requiredMessage={t('users.validation.groupRequired')}
-          choices={choices.groups
-            .filter((group) => !associatedGroups.has(group.id))
+          request={setup.saving}
+          choices={store.choices.groups
+            .filter((group) => !setup.hasGroup(group.id))
             .map((group) => ({ id: group.id, label: group.name }))}
-          onClose={() => setEditing(null)}
-          onSave={(groupId) => change(() => http.post(`${base}/groups`, { json: { groupId } }), t('users.setup.added'))}
+          onClose={close}
+          onSave={async (groupId) => settle(await setup.addGroup(groupId), changed(t('users.setup.added')))}
         />
       )}
       {editing?.mode === 'tags' && (
         <TagsDialog
           user={editing.user}
-          onClose={() => setEditing(null)}
-          onSave={(deviceTags) =>
-            change(
-              () => http.put(`${base}/users/${encodeURIComponent(editing.user.userId)}/device-tags`, { json: { deviceTags } }),
-              t('users.common.saved'),
-            )
+          request={setup.saving}
+          onClose={close}
+          onSave={async (deviceTags) =>
+            settle(await setup.setDeviceTags(editing.user.userId, deviceTags), changed(t('users.common.saved')))
           }
         />
       )}
@@ -249,8 +219,8 @@ export default function UserSetupPage() {
           title={t('users.setup.remove')}
           message={t('users.setup.confirmRemoveUser', { username: editing.user.username })}
           confirmLabel={t('users.setup.remove')}
-          onCancel={() => setEditing(null)}
-          onConfirm={() => void remove(() => http.delete(`${base}/users/${encodeURIComponent(editing.user.userId)}`))}
+          onCancel={close}
+          onConfirm={() => void setup.removeUser(editing.user.userId).then(removed)}
         />
       )}
       {editing?.mode === 'remove-group' && (
@@ -258,10 +228,12 @@ export default function UserSetupPage() {
           title={t('users.setup.remove')}
           message={t('users.setup.confirmRemoveGroup', { name: editing.group.name })}
           confirmLabel={t('users.setup.remove')}
-          onCancel={() => setEditing(null)}
-          onConfirm={() => void remove(() => http.delete(`${base}/groups/${encodeURIComponent(editing.group.groupId)}`))}
+          onCancel={close}
+          onConfirm={() => void setup.removeGroup(editing.group.groupId).then(removed)}
         />
       )}
     </section>
   );
-}
+});
+
+export default UserSetupPage;

@@ -1,6 +1,8 @@
 import { Button, makeStyles, Switch } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, KeyResetRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { getSnapshot } from 'mobx-state-tree';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ConfirmDialog,
@@ -8,44 +10,47 @@ import {
   PageHeader,
   RowAction,
   SearchToolbar,
-  useHttp,
   usePageStyles,
   useSessionUser,
 } from '@sensorium/core/client';
-import type { UserPage, UserRow } from '../../common';
 import { Pager } from '../components/pager';
 import { ResetPasswordDialog, UserDialog } from '../components/user-dialog';
-import { useListActions } from '../use-list-actions';
-import { usePagedList } from '../use-paged-list';
-import { useUserOptions } from '../use-user-options';
+import { useUsersStore } from '../stores';
+import type { User, UserInstance } from '../stores/models';
+import { hasFieldErrors, namesField, useOutcome } from '../use-outcome';
 
 const useStyles = makeStyles({ actions: { whiteSpace: 'nowrap' } });
 
 type Editing =
-  | { mode: 'create' }
-  | { mode: 'edit'; user: UserRow }
-  | { mode: 'password'; user: UserRow }
-  | { mode: 'delete'; user: UserRow }
-  | null;
+  { mode: 'create' } | { mode: 'edit'; user: User } | { mode: 'password'; user: User } | { mode: 'delete'; user: User } | null;
 
 /** Account Management > User Management: search, paged table, create, edit, disable/enable, reset password, delete. */
-export default function UsersPage() {
+const UsersPage = observer(function UsersPage() {
   const { t } = useTranslation();
   const layout = usePageStyles();
   const styles = useStyles();
-  const http = useHttp();
   const me = useSessionUser();
-  const list = usePagedList<UserPage>('users', { total: 0, users: [] });
+  const store = useUsersStore();
+  const list = store.users;
+  // Which dialog is open; it holds a copy of the row, so a reload cannot pull it away.
   const [editing, setEditing] = useState<Editing>(null);
-  const options = useUserOptions(editing ? 1 : 0);
-  const { done, attempt } = useListActions(list.reload, () => setEditing(null));
-  const path = (user: UserRow, rest = '') => `users/${encodeURIComponent(user.id)}${rest}`;
-  const stateLabel = (user: UserRow) => (user.disabled ? t('users.list.disabledState') : t('users.list.enabled'));
+  const { settle } = useOutcome();
+  const close = () => setEditing(null);
+  const open = (next: Editing) => {
+    list.clearFailure();
+    setEditing(next);
+  };
+  const stateLabel = (user: { disabled: boolean }) => (user.disabled ? t('users.list.disabledState') : t('users.list.enabled'));
+
+  useEffect(() => void list.open(), [list]);
+  // The form's groups and end customers, fetched again whenever a dialog opens.
+  const dialogOpen = editing !== null;
+  useEffect(() => void store.choices.loadUserOptions(), [store, dialogOpen]);
 
   return (
     <section className={layout.page}>
       <PageHeader title={t('users.list.title')}>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => open({ mode: 'create' })}>
           {t('users.list.add')}
         </Button>
       </PageHeader>
@@ -53,13 +58,13 @@ export default function UsersPage() {
         label={t('users.common.search')}
         placeholder={t('users.list.searchPlaceholder')}
         value={list.keyword}
-        onChange={(value) => list.search(value)}
+        onChange={(value) => void list.search(value)}
       />
-      <DataTable
+      <DataTable<UserInstance>
         label={t('users.list.title')}
-        rows={list.page.users}
+        rows={list.rows}
         rowKey={(user) => user.id}
-        loading={list.loading}
+        loading={list.loading.pending}
         empty={t('users.common.noData')}
         columns={[
           { id: 'username', header: t('users.fields.username'), cell: (user) => user.username },
@@ -79,7 +84,7 @@ export default function UsersPage() {
                 label={stateLabel(user)}
                 aria-label={`${user.username}: ${stateLabel(user)}`}
                 onChange={(_, data) =>
-                  void attempt(() => http.put(path(user, '/disabled'), { json: { disabled: !data.checked } }))
+                  void list.setDisabled(user.id, !data.checked).then((outcome) => settle(outcome, { close: () => undefined }))
                 }
               />
             ),
@@ -94,56 +99,64 @@ export default function UsersPage() {
                   icon={<EditRegular />}
                   label={t('users.common.edit')}
                   target={user.username}
-                  onClick={() => setEditing({ mode: 'edit', user })}
+                  onClick={() => open({ mode: 'edit', user: getSnapshot(user) })}
                 />
                 <RowAction
                   icon={<KeyResetRegular />}
                   label={t('users.list.resetPassword')}
                   target={user.username}
-                  onClick={() => setEditing({ mode: 'password', user })}
+                  onClick={() => open({ mode: 'password', user: getSnapshot(user) })}
                 />
                 <RowAction
                   icon={<DeleteRegular />}
                   label={t('users.common.delete')}
                   target={user.username}
                   disabled={user.id === me?.id}
-                  onClick={() => setEditing({ mode: 'delete', user })}
+                  onClick={() => open({ mode: 'delete', user: getSnapshot(user) })}
                 />
               </>
             ),
           },
         ]}
       />
-      <Pager offset={list.offset} total={list.page.total} onChange={list.setOffset} />
+      <Pager offset={list.offset} total={list.total} onChange={(offset) => void list.goTo(offset)} />
       {editing?.mode === 'create' && (
         <UserDialog
-          options={options}
-          onClose={() => setEditing(null)}
-          onSave={async (values) => {
-            await http.post('users', { json: values });
-            await done(t('users.list.created'));
-          }}
+          options={store.choices}
+          request={list.saving}
+          onClose={close}
+          onSave={async (values) =>
+            settle(await list.create(values), { close, message: t('users.list.created'), failureShown: hasFieldErrors })
+          }
         />
       )}
       {editing?.mode === 'edit' && (
         <UserDialog
           user={editing.user}
-          options={options}
-          onClose={() => setEditing(null)}
-          onSave={async (values) => {
-            await http.patch(path(editing.user), { json: values });
-            await done(t('users.list.updated'));
-          }}
+          options={store.choices}
+          request={list.saving}
+          onClose={close}
+          onSave={async (values) =>
+            settle(await list.update(editing.user.id, values), {
+              close,
+              message: t('users.list.updated'),
+              failureShown: hasFieldErrors,
+            })
+          }
         />
       )}
       {editing?.mode === 'password' && (
         <ResetPasswordDialog
           user={editing.user}
-          onClose={() => setEditing(null)}
-          onSave={async (password) => {
-            await http.put(path(editing.user, '/password'), { json: { password } });
-            await done(t('users.list.passwordReset'));
-          }}
+          request={list.saving}
+          onClose={close}
+          onSave={async (password) =>
+            settle(await list.setPassword(editing.user.id, password), {
+              close,
+              message: t('users.list.passwordReset'),
+              failureShown: namesField('password'),
+            })
+          }
         />
       )}
       {editing?.mode === 'delete' && (
@@ -151,10 +164,14 @@ export default function UsersPage() {
           title={t('users.common.delete')}
           message={t('users.list.confirmDelete', { username: editing.user.username })}
           confirmLabel={t('users.common.delete')}
-          onCancel={() => setEditing(null)}
-          onConfirm={() => void attempt(() => http.delete(path(editing.user)), t('users.list.deleted'))}
+          onCancel={close}
+          onConfirm={() =>
+            void list.remove(editing.user.id).then((outcome) => settle(outcome, { close, message: t('users.list.deleted') }))
+          }
         />
       )}
     </section>
   );
-}
+});
+
+export default UsersPage;
