@@ -1,12 +1,14 @@
 import { appMenuItems, consoleRoutes, defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
 import { usersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { USERS_STORE, UsersStore } from './stores';
 
 /** Account Management (users, user groups, My Account with API keys) and the per-application User Setup page. */
 export default defineClientPlugin({
   manifest,
   i18n: usersI18n,
   register(context) {
+    context.addStore(USERS_STORE, UsersStore);
     context.contribute(routes, {
       path: 'account-management/user',
       load: () => import('./pages/users-page'),
