@@ -489,6 +489,47 @@ describe.each(databaseBackends())('ingest on %s', (backend) => {
     outsider.socket.close();
   });
 
+  it('re-applies an override saved through the nodes API at once (preference-change hook)', async () => {
+    const item = await addItem('plant', {
+      itemName: 'hook-ovr',
+      dataSource: { type: 'chirpstack', deviceEUI: '0000000000000501' },
+      input: { temperature },
+    });
+    await sink.ingest([uplink('0000000000000501', { temperature: 60 })]);
+    expect((await getItem('plant', item.uuid)).status.fieldStatus.temperature?.status).toBe('hot');
+    const saved = await server.request<Item>('PUT', `${api('plant')}/items/${item.uuid}/override`, {
+      token: admin,
+      body: { targetField: 'temperature', overrideValueEnabled: true, overrideValue: 20 },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.outputSimple).toMatchObject({ temperature: 20, temperature_raw: 60 });
+    expect(saved.body.status.fieldStatus.temperature?.status).toBe('normal');
+  });
+
+  it('deletes a deleted item’s history and events and then tells the alarm bell (item-deletion hook)', async () => {
+    const item = await addItem('plant', {
+      itemName: 'hook-del',
+      dataSource: { type: 'chirpstack', deviceEUI: '0000000000000601' },
+      input: { temperature },
+    });
+    await sink.ingest([uplink('0000000000000601', { temperature: 60 })]);
+    const count = async (table: 'node_events' | 'field_history') =>
+      (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE item_uuid = ${item.uuid}`))[0]!.n;
+    expect(await count('node_events')).toBe(1);
+    expect(await count('field_history')).toBe(1);
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/ws?token=${encodeURIComponent(admin)}`);
+    const topics: PushMessage[] = [];
+    socket.on('message', (data) => topics.push(JSON.parse(String(data)) as PushMessage));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    topics.length = 0;
+    expect((await server.request('DELETE', `${api('plant')}/items/${item.uuid}`, { token: admin })).status).toBe(204);
+    await expect.poll(() => topics.find((m) => m.topic === PUSH_TOPICS.systemEventUpdate)?.data).toEqual({ appId: 'plant' });
+    expect(await count('node_events')).toBe(0);
+    expect(await count('field_history')).toBe(0);
+    socket.close();
+  });
+
   it('publishes system-event-update to users who can see the application when its events change', async () => {
     await addItem('plant', {
       itemName: 'alarm-1',
