@@ -1,5 +1,6 @@
 import { Body1, Button, Caption1, Card, CardHeader, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import dayjs from 'dayjs';
+import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLicence } from '@sensorium/core/client';
@@ -20,7 +21,7 @@ const useStyles = makeStyles({
 });
 
 /** One application of the list (shell spec §2.5). */
-export function ApplicationCard({ app }: { app: ApplicationSummary }) {
+export const ApplicationCard = observer(function ApplicationCard({ app }: { app: ApplicationSummary }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const styles = useStyles();
@@ -72,4 +73,4 @@ export function ApplicationCard({ app }: { app: ApplicationSummary }) {
       </div>
     </Card>
   );
-}
+});

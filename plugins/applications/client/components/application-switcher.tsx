@@ -58,7 +58,7 @@ export const ApplicationSwitcher = observer(function ApplicationSwitcher() {
 
   const choose = (appId: string) => {
     setOpen(false);
-    navigate(pathForApp(location.pathname, appId));
+    void navigate(pathForApp(location.pathname, appId));
   };
 
   return (
@@ -106,7 +106,7 @@ export const ApplicationSwitcher = observer(function ApplicationSwitcher() {
           appearance="primary"
           onClick={() => {
             setOpen(false);
-            navigate('/application/application-list');
+            void navigate('/application/application-list');
           }}
         >
           {t('applications.switcher.viewAll')}

@@ -1,11 +1,13 @@
 import { Field, Input, Textarea } from '@fluentui/react-components';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, readApiError, useHttp, useNotify } from '@sensorium/core/client';
+import { ConfirmDialog, useNotify } from '@sensorium/core/client';
 import { NewApplicationInput, type EndCustomer } from '../../common';
+import { useApplications } from '../use-applications';
 
 /** The id check waits for typing to pause. */
 const CHECK_DELAY_MS = 400;
@@ -26,34 +28,32 @@ function fieldErrors(values: NewApplicationInput): Partial<Record<Field, string>
 /**
  * The Create Application modal (shell spec §2.6, §5, §8): id, name, description, and the group's end customer (shown,
  * not changeable). Errors appear once a field is touched; Create is enabled only when the form is valid and the
- * server has confirmed that the id is free. Static backdrop.
+ * server has confirmed that the id is free (the store's check). Static backdrop.
  */
-export function CreateApplicationDialog(props: { customer: EndCustomer; onClose(created: boolean): void }) {
+export const CreateApplicationDialog = observer(function CreateApplicationDialog(props: {
+  customer: EndCustomer;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
-  const http = useHttp();
   const notify = useNotify();
   const navigate = useNavigate();
+  const store = useApplications();
+  const creation = store.creation;
   const [values, setValues] = useState({ id: '', name: '', description: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ id: false, name: false });
-  const [taken, setTaken] = useState<{ id: string; existing: boolean } | null>(null);
-  const [creating, setCreating] = useState(false);
   const input = { ...values, endCustomerId: props.customer.id } as NewApplicationInput;
   const errors = fieldErrors(input);
-  const checked = taken?.id === values.id;
-  if (!errors.id && checked && taken.existing) errors.id = 'applications.validation.idTaken';
+  const free = creation.isFree(values.id);
+  const checked = free !== undefined;
+  if (!errors.id && free === false) errors.id = 'applications.validation.idTaken';
 
+  useEffect(() => creation.reset(), [creation]);
   useEffect(() => {
     if (fieldErrors({ ...values, endCustomerId: props.customer.id } as NewApplicationInput).id) return;
-    const timer = setTimeout(() => {
-      http
-        .post('application/check/', { json: { id: values.id } })
-        .json<{ existing: boolean }>()
-        .then(({ existing }) => setTaken({ id: values.id, existing }))
-        .catch(() => undefined);
-    }, CHECK_DELAY_MS);
+    const timer = setTimeout(() => void creation.check(values.id), CHECK_DELAY_MS);
     return () => clearTimeout(timer);
     // Only a changed id needs a new check.
-  }, [http, props.customer.id, values]);
+  }, [creation, props.customer.id, values]);
 
   const change = (field: keyof typeof values, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -63,16 +63,13 @@ export function CreateApplicationDialog(props: { customer: EndCustomer; onClose(
   const valid = !errors.id && !errors.name && checked;
 
   const create = async () => {
-    setCreating(true);
-    try {
-      await http.post('application/new/', { json: { ...input, description: values.description } });
+    const outcome = await store.createApplication({ ...input, description: values.description });
+    if (outcome.ok) {
       notify({ intent: 'success', title: t('applications.create.success') });
-      props.onClose(true);
-      navigate(`/app/${encodeURIComponent(values.id)}/node-management`);
-    } catch (error) {
-      const body = await readApiError(error);
-      notify({ intent: 'error', title: t('applications.create.failed'), body: body?.message });
-      setCreating(false);
+      props.onClose();
+      void navigate(`/app/${encodeURIComponent(values.id)}/node-management`);
+    } else {
+      notify({ intent: 'error', title: t('applications.create.failed'), body: outcome.failure.message ?? undefined });
     }
   };
 
@@ -80,10 +77,10 @@ export function CreateApplicationDialog(props: { customer: EndCustomer; onClose(
     <ConfirmDialog
       title={t('applications.create.title')}
       confirmLabel={t('applications.create.create')}
-      busy={creating}
+      busy={creation.creating.pending}
       invalid={!valid}
       onConfirm={() => void create()}
-      onCancel={() => props.onClose(false)}
+      onCancel={props.onClose}
     >
       <Field label={t('applications.create.id')} required validationMessage={errorOf('id')}>
         <Input
@@ -110,4 +107,4 @@ export function CreateApplicationDialog(props: { customer: EndCustomer; onClose(
       </Field>
     </ConfirmDialog>
   );
-}
+});

@@ -15,7 +15,7 @@ import { AddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useHttp, useLicence, useNotify, usePageStyles, useSession } from '@sensorium/core/client';
+import { ConfirmDialog, useLicence, useNotify, usePageStyles, useSession } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import {
   APPLICATION_SORTS,
@@ -48,7 +48,8 @@ const useStyles = makeStyles({
 
 /**
  * The Application List page (shell spec §2.5): counts, keyword search, sort, groups by end customer, Add End Customer and
- * per customer Add application and, with the new-project-wizard licence, Add New Project.
+ * per customer Add application and, with the new-project-wizard licence, Add New Project. The data and its calls are the
+ * applications store's; the page keeps only its search, sort and which dialog is open.
  */
 const ApplicationListPage = observer(function ApplicationListPage() {
   const { t } = useTranslation();
@@ -62,7 +63,6 @@ const ApplicationListPage = observer(function ApplicationListPage() {
     [store.appList, keyword, sort],
   );
   const shown = groups.reduce((total, group) => total + group.apps.length, 0);
-  const http = useHttp();
   const notify = useNotify();
   const session = useSession();
   const [addingCustomer, setAddingCustomer] = useState(false);
@@ -97,14 +97,9 @@ const ApplicationListPage = observer(function ApplicationListPage() {
       </>
     );
   const addCustomer = async (name: string) => {
-    try {
-      await http.post('customer/end-customer/', { json: { name } });
-      setAddingCustomer(false);
-      await store.load();
-    } catch (error) {
-      const body = await readApiError(error);
-      if (body) notify({ intent: 'error', title: body.message });
-    }
+    const outcome = await store.addEndCustomer(name);
+    if (outcome.ok) setAddingCustomer(false);
+    else if (outcome.failure.message) notify({ intent: 'error', title: outcome.failure.message });
   };
 
   return (
@@ -182,15 +177,7 @@ const ApplicationListPage = observer(function ApplicationListPage() {
           onCancel={() => setProjectFor(null)}
         />
       )}
-      {creatingFor && (
-        <CreateApplicationDialog
-          customer={creatingFor}
-          onClose={(created) => {
-            setCreatingFor(null);
-            if (created) void store.load();
-          }}
-        />
-      )}
+      {creatingFor && <CreateApplicationDialog customer={creatingFor} onClose={() => setCreatingFor(null)} />}
     </section>
   );
 });

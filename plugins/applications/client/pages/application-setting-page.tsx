@@ -1,9 +1,11 @@
 import { makeStyles, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { useContributions, useHttp } from '@sensorium/core/client';
-import { applicationSettingTabs, type ApplicationDetail } from '../../common';
+import { useContributions } from '@sensorium/core/client';
+import { applicationSettingTabs } from '../../common';
+import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -13,25 +15,18 @@ const useStyles = makeStyles({
  * Application Setting (shell spec §2.8): the tabs every plugin contributes (Overview here, Data Backup from the backups
  * plugin), in their order. An unknown or invisible application answers 404, and the HTTP client opens /auth/not-found.
  */
-export default function ApplicationSettingPage() {
+const ApplicationSettingPage = observer(function ApplicationSettingPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
   const appId = useParams().app_id ?? '';
+  const { detail } = useApplications();
   const contributed = useContributions(applicationSettingTabs);
   const tabs = useMemo(() => [...contributed].sort((a, b) => a.order - b.order), [contributed]);
-  const [app, setApp] = useState<ApplicationDetail | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
 
-  useEffect(() => {
-    setApp(null);
-    http
-      .get(`application/${encodeURIComponent(appId)}`)
-      .json<ApplicationDetail>()
-      .then(setApp)
-      .catch(() => undefined);
-  }, [http, appId]);
+  useEffect(() => void detail.open(appId), [detail, appId]);
 
+  const app = detail.appId === appId ? detail.app : null;
   if (!app) return <Spinner size="small" />;
   const current = tabs.find((tab) => tab.id === selected) ?? tabs[0];
 
@@ -50,4 +45,6 @@ export default function ApplicationSettingPage() {
       {current && <current.component key={`${current.id}:${appId}`} appId={appId} />}
     </section>
   );
-}
+});
+
+export default ApplicationSettingPage;

@@ -1,34 +1,29 @@
 import { Button } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, DataTable, PageHeader, readApiError, useHttp, useNotify, usePageStyles } from '@sensorium/core/client';
+import { ConfirmDialog, DataTable, PageHeader, useNotify, usePageStyles, type Outcome } from '@sensorium/core/client';
 import type { EndCustomer } from '../../common';
 import { EndCustomerDialog } from '../components/end-customer-dialog';
+import { useApplications } from '../use-applications';
 
 type Editing = { mode: 'add' } | { mode: 'rename'; customer: EndCustomer } | { mode: 'delete'; customer: EndCustomer } | null;
 
-/** Customer Management > End Customer (shell spec §2.4; customers of §3). */
-export default function EndCustomerPage() {
+/** Customer Management > End Customer (shell spec §2.4; customers of §3): the list and its calls are the store's. */
+const EndCustomerPage = observer(function EndCustomerPage() {
   const { t } = useTranslation();
   const layout = usePageStyles();
-  const http = useHttp();
   const notify = useNotify();
-  const [customers, setCustomers] = useState<EndCustomer[]>([]);
+  const { customers } = useApplications();
   const [editing, setEditing] = useState<Editing>(null);
 
-  const load = useCallback(async () => setCustomers(await http.get('customer/end-customer-list/').json<EndCustomer[]>()), [http]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => void customers.load(), [customers]);
 
-  const run = async (call: () => Promise<unknown>) => {
-    try {
-      await call();
-      setEditing(null);
-      await load();
-    } catch (error) {
-      const body = await readApiError(error);
-      if (body) notify({ intent: 'error', title: body.message });
-    }
+  const run = async (call: () => Promise<Outcome<void>>) => {
+    const outcome = await call();
+    if (outcome.ok) setEditing(null);
+    else if (outcome.failure.message) notify({ intent: 'error', title: outcome.failure.message });
   };
 
   return (
@@ -41,7 +36,7 @@ export default function EndCustomerPage() {
       <DataTable
         label={t('applications.customers.title')}
         size="medium"
-        rows={customers}
+        rows={customers.list}
         rowKey={(customer) => customer.id}
         empty={t('applications.customers.empty')}
         columns={[
@@ -66,7 +61,7 @@ export default function EndCustomerPage() {
         <EndCustomerDialog
           title={t('applications.customers.add')}
           onClose={() => setEditing(null)}
-          onSave={(name) => run(() => http.post('customer/end-customer/', { json: { name } }))}
+          onSave={(name) => run(() => customers.create(name))}
         />
       )}
       {editing?.mode === 'rename' && (
@@ -74,9 +69,7 @@ export default function EndCustomerPage() {
           title={t('applications.customers.rename')}
           initialName={editing.customer.name}
           onClose={() => setEditing(null)}
-          onSave={(name) =>
-            run(() => http.patch(`customer/end-customer/${encodeURIComponent(editing.customer.id)}`, { json: { name } }))
-          }
+          onSave={(name) => run(() => customers.rename(editing.customer.id, name))}
         />
       )}
       {editing?.mode === 'delete' && (
@@ -85,9 +78,11 @@ export default function EndCustomerPage() {
           message={t('applications.customers.confirmDelete', { name: editing.customer.name })}
           confirmLabel={t('applications.customers.delete')}
           onCancel={() => setEditing(null)}
-          onConfirm={() => void run(() => http.delete(`customer/end-customer/${encodeURIComponent(editing.customer.id)}`))}
+          onConfirm={() => void run(() => customers.remove(editing.customer.id))}
         />
       )}
     </section>
   );
-}
+});
+
+export default EndCustomerPage;

@@ -1,9 +1,10 @@
 import { Button, Field, Input, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmDialog, useHttp, useNotify } from '@sensorium/core/client';
+import { ConfirmDialog, useNotify } from '@sensorium/core/client';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
@@ -20,17 +21,15 @@ const useStyles = makeStyles({
 });
 
 /** Danger zone (shell spec §2.8, §4, §5, §8): delete the application after typing its exact id. */
-export function DangerZoneSection(props: { appId: string; canChange: boolean }) {
+export const DangerZoneSection = observer(function DangerZoneSection(props: { appId: string; canChange: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
   const notify = useNotify();
   const navigate = useNavigate();
   const applications = useApplications();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const close = () => {
     setOpen(false);
@@ -40,18 +39,13 @@ export function DangerZoneSection(props: { appId: string; canChange: boolean }) 
   const confirm = async () => {
     if (typed === '') return setError(t('applications.delete.empty'));
     if (typed !== props.appId) return setError(t('applications.delete.mismatch'));
-    setBusy(true);
-    try {
-      await http.delete(`application/${encodeURIComponent(props.appId)}/`);
+    const outcome = await applications.deleteApplication();
+    close();
+    if (outcome.ok) {
       notify({ intent: 'success', title: t('applications.delete.deletedTitle'), body: t('applications.delete.deletedBody') });
-      close();
-      void applications.load();
-      navigate('/application/application-list');
-    } catch {
+      void navigate('/application/application-list');
+    } else {
       notify({ intent: 'error', title: t('applications.delete.errorTitle'), body: t('applications.delete.notDeleted') });
-      close();
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -66,7 +60,7 @@ export function DangerZoneSection(props: { appId: string; canChange: boolean }) 
           title={t('applications.delete.title')}
           message={t('applications.delete.text')}
           confirmLabel={t('applications.delete.confirm')}
-          busy={busy}
+          busy={applications.detail.deleting.pending}
           onConfirm={() => void confirm()}
           onCancel={() => {
             notify({ intent: 'info', title: t('applications.delete.cancelledTitle'), body: t('applications.delete.notDeleted') });
@@ -80,4 +74,4 @@ export function DangerZoneSection(props: { appId: string; canChange: boolean }) 
       )}
     </section>
   );
-}
+});

@@ -1,8 +1,10 @@
 import { Button, makeStyles, Subtitle2, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { DeleteRegular } from '@fluentui/react-icons';
+import { observer } from 'mobx-react-lite';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useHttp, useNotify } from '@sensorium/core/client';
+import { ConfirmDialog, useNotify, type Outcome } from '@sensorium/core/client';
+import { useApplications } from '../use-applications';
 import { useLogoUrl } from '../use-logo-url';
 import { LOGO_MIME_TYPES, type ApplicationDetail } from '../../common';
 
@@ -15,35 +17,29 @@ const useStyles = makeStyles({
 
 /**
  * Display Setting (shell spec §2.8, §7): the logo upload button shows the current logo (an image tag, so the access
- * token and a cache-busting time go in the query) or "No image logo"; the delete icon asks first.
+ * token and a cache-busting time go in the query) or "No image logo"; the delete icon asks first. The store uploads and
+ * removes it.
  */
-export function DisplaySettingSection(props: {
+export const DisplaySettingSection = observer(function DisplaySettingSection(props: {
   app: ApplicationDetail;
   canChange: boolean;
-  onChanged(app: ApplicationDetail): void;
 }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
   const notify = useNotify();
+  const { detail } = useApplications();
   const input = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
   const { app } = props;
   const logoUrl = useLogoUrl(app);
 
-  const change = async (call: () => Promise<ApplicationDetail>) => {
-    try {
-      props.onChanged(await call());
-    } catch (error) {
-      const body = await readApiError(error);
-      notify({ intent: 'error', title: t('applications.setting.logoFailed'), body: body?.message });
+  const change = async (call: () => Promise<Outcome<ApplicationDetail>>) => {
+    const outcome = await call();
+    if (!outcome.ok) {
+      notify({ intent: 'error', title: t('applications.setting.logoFailed'), body: outcome.failure.message ?? undefined });
     }
   };
-  const upload = (file: File) => {
-    const form = new FormData();
-    form.append('logo', file);
-    return change(() => http.put(`application/${encodeURIComponent(app.id)}/logo`, { body: form }).json<ApplicationDetail>());
-  };
+  const upload = (file: File) => change(() => detail.uploadLogo(file));
 
   return (
     <section className={styles.section} aria-label={t('applications.setting.display')}>
@@ -88,10 +84,10 @@ export function DisplaySettingSection(props: {
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            void change(() => http.delete(`application/${encodeURIComponent(app.id)}/logo`).json<ApplicationDetail>());
+            void change(() => detail.deleteLogo());
           }}
         />
       )}
     </section>
   );
-}
+});

@@ -1,7 +1,8 @@
 import { Divider, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useHttp, useNotify, useSession } from '@sensorium/core/client';
+import { useNotify, useSession } from '@sensorium/core/client';
 import type { ApplicationDetail, ApplicationSettingTabProps } from '../../common';
 import { useSaveIcon } from '../save-icon-state';
 import { formFromApplication, formIsValid, savePayload, type SettingForm } from '../setting-form';
@@ -15,51 +16,38 @@ const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, paddingTop: tokens.spacingVerticalM },
 });
 
-/** The Overview tab of Application Setting (shell spec §2.8, §4). */
-export function OverviewTab({ appId }: ApplicationSettingTabProps) {
+/** The Overview tab of Application Setting (shell spec §2.8, §4): the application comes from the applications store. */
+export const OverviewTab = observer(function OverviewTab({ appId }: ApplicationSettingTabProps) {
+  const { detail } = useApplications();
+  // The save icon outlives the form, which starts afresh from every saved version of the application.
+  const saveIcon = useSaveIcon();
+  useEffect(() => {
+    if (detail.appId !== appId) void detail.open(appId);
+  }, [detail, appId]);
+
+  const app = detail.appId === appId ? detail.app : null;
+  if (!app) return <Spinner size="small" />;
+  return <OverviewForm key={`${app.id}:${app.updateDate}`} app={app.plain} saveIcon={saveIcon} />;
+});
+
+/** The sections of the tab over one saved version of the application; only the form's input is local. */
+const OverviewForm = observer(function OverviewForm(props: { app: ApplicationDetail; saveIcon: ReturnType<typeof useSaveIcon> }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
   const notify = useNotify();
   const session = useSession();
-  const applications = useApplications();
-  const saveIcon = useSaveIcon();
-  const [app, setApp] = useState<ApplicationDetail | null>(null);
-  const [form, setForm] = useState<SettingForm | null>(null);
+  const store = useApplications();
+  const { app, saveIcon } = props;
+  const [form, setForm] = useState<SettingForm>(() => formFromApplication(app));
   const canChange = session.hasPermission('setting');
-
-  const show = (loaded: ApplicationDetail) => {
-    setApp(loaded);
-    setForm(formFromApplication(loaded));
-  };
-  useEffect(() => {
-    let current = true;
-    http
-      .get(`application/${encodeURIComponent(appId)}`)
-      .json<ApplicationDetail>()
-      .then((loaded) => current && show(loaded))
-      // The HTTP client has logged it (and sent an unknown application to not-found).
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [http, appId]);
-
-  if (!app || !form) return <Spinner size="small" />;
 
   const save = () => {
     if (!formIsValid(form)) return;
     void saveIcon.save(async () => {
-      try {
-        const saved = await http
-          .patch(`application/${encodeURIComponent(appId)}`, { json: savePayload(app.setting, form) })
-          .json<ApplicationDetail>();
-        show(saved);
-        void applications.load();
-      } catch (error) {
-        const body = await readApiError(error);
-        notify({ intent: 'error', title: t('applications.setting.saveFailed'), body: body?.message });
-        throw error;
+      const outcome = await store.saveApplication(savePayload(app.setting, form));
+      if (!outcome.ok) {
+        notify({ intent: 'error', title: t('applications.setting.saveFailed'), body: outcome.failure.message ?? undefined });
+        throw new Error('not saved');
       }
     });
   };
@@ -67,7 +55,7 @@ export function OverviewTab({ appId }: ApplicationSettingTabProps) {
   return (
     <div className={styles.tab}>
       <BasicSettingSection
-        appId={appId}
+        appId={app.id}
         form={form}
         state={saveIcon.state}
         canEdit={canChange}
@@ -81,9 +69,9 @@ export function OverviewTab({ appId }: ApplicationSettingTabProps) {
       />
       <SeveritySettingSection form={form} editing={saveIcon.state === 'editing'} onChange={setForm} />
       <Divider />
-      <DisplaySettingSection app={app} canChange={canChange} onChanged={show} />
+      <DisplaySettingSection app={app} canChange={canChange} />
       <Divider />
-      <DangerZoneSection appId={appId} canChange={canChange} />
+      <DangerZoneSection appId={app.id} canChange={canChange} />
     </div>
   );
-}
+});
