@@ -2,13 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import { DatabaseToken, FileStoreToken, type Database } from '@sensorium/core/server';
 import { scopedFileStore } from '../../../host/server/plugin-host/scoped-services';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
-import devicePipeline from '../../device-pipeline/server';
-import { formatExportDate } from '../../device-pipeline/server/queries/raw-data-excel';
 import type { Item } from '../common/types';
 import type { NodesConfig } from './config';
 import nodes from './index';
@@ -50,7 +47,7 @@ async function startGeocoder(): Promise<{ url: string; server: Server; seen: URL
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server, seen };
 }
 
-describe.each(databaseBackends())('device profiles, site images, location search and Excel export on %s', (backend) => {
+describe.each(databaseBackends())('device profiles, site images and location search on %s', (backend) => {
   let server: TestServer;
   let admin: string;
   let db: Database;
@@ -86,8 +83,7 @@ describe.each(databaseBackends())('device profiles, site images, location search
 
   beforeAll(async () => {
     geocoder = await startGeocoder();
-    // The device pipeline serves the raw data Excel export.
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline] });
+    server = await startTestServer({ backend, plugins: [applications, nodes] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
     await createApp('site');
@@ -372,57 +368,6 @@ describe.each(databaseBackends())('device profiles, site images, location search
     config.geocoderUrl = null;
   });
 
-  it('exports the raw data of a search as data_history.xlsx', async () => {
-    await createApp('excel_app');
-    const now = Date.now();
-    await db.execute(sql`
-      INSERT INTO raw_data (app_id, item_name, source, dedup_key, created_at, raw, payload) VALUES
-        ('excel_app', 'door', 'chirpstack', 'x1', ${new Date(now - 60_000).toISOString()}, '{"fCnt":1}', '{"deviceData":{"open":true}}'),
-        ('excel_app', 'temp', 'ttn', 'x2', ${new Date(now - 120_000).toISOString()}, '{"fCnt":2}', '{"deviceData":{"t":21.5}}'),
-        ('excel_app', 'temp', 'ttn', 'x3', ${new Date(now - 3 * 86_400_000).toISOString()}, '{"fCnt":3}', null)
-    `);
-    const exportRows = async (body: Record<string, unknown>, language = 'en') => {
-      const response = await fetch(`${server.url}/api/raw-data-history/search/excel?utcOffsetMinutes=480`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': language },
-        body: JSON.stringify({ appId: 'excel_app', ...body }),
-      });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-disposition')).toBe('attachment; filename="data_history.xlsx"');
-      // Reading is fine here: the file is our own export (xlsx is never used on uploaded files).
-      const book = XLSX.read(Buffer.from(await response.arrayBuffer()), { type: 'buffer' });
-      return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    };
-    const realtime = await exportRows({ viewMode: 'realtime', isItemSpecific: false });
-    expect(realtime[0]).toEqual(['Date', 'Source', 'Device Name', 'Raw Data', 'Processed Data']);
-    expect(realtime.slice(1).map((row) => row.slice(1))).toEqual([
-      ['chirpstack', 'door', '{"fCnt":1}', '{"open":true}'],
-      ['ttn', 'temp', '{"fCnt":2}', '{"t":21.5}'],
-    ]);
-    expect(realtime[1]![0]).toBe(formatExportDate(new Date(now - 60_000).toISOString(), 480));
-
-    const history = await exportRows(
-      {
-        viewMode: 'history',
-        tags: ['temp'],
-        isItemSpecific: true,
-        startTime: new Date(now - 4 * 86_400_000).toISOString(),
-        endTime: new Date(now).toISOString(),
-        limit: 1,
-      },
-      'cn',
-    );
-    expect(history[0]).toEqual(['日期', '来源', '设备名称', '原始数据', '处理后数据']);
-    expect(history).toHaveLength(3);
-
-    const stranger = await organisationUser('excel_stranger', 'org_x', []);
-    const hidden = await server.request('POST', '/api/raw-data-history/search/excel', {
-      token: stranger,
-      body: { appId: 'excel_app', viewMode: 'realtime' },
-    });
-    expect(hidden.status).toBe(404);
-  });
-
   it('backs up site images and the application’s own profiles, restores them into another application and deletes them', async () => {
     await createApp('backup_src');
     const item = await addItem('backup_src', 'hall');
@@ -456,10 +401,5 @@ describe.each(databaseBackends())('device profiles, site images, location search
       body: { dataSourceType: 'lora' },
     });
     expect(after.body.map((profile: { deviceProfileName: string }) => profile.deviceProfileName)).not.toContain('Own Meter');
-  });
-
-  it('formats export dates as dd/MM/yyyy HH:mm:ss.SSS at the given offset', () => {
-    expect(formatExportDate('2026-01-31T23:05:09.007Z', 480)).toBe('01/02/2026 07:05:09.007');
-    expect(formatExportDate('2026-01-31T23:05:09.007Z')).toBe('31/01/2026 23:05:09.007');
   });
 });

@@ -591,54 +591,6 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
     expect(one.body.series.temperature).toHaveLength(3);
   });
 
-  it('searches raw data: real-time (last day, 100 newest) and history paged with the total', async () => {
-    await createApp('rawapp');
-    const now = Date.now();
-    const values = Array.from({ length: 25 }, (_, index) => {
-      const item = index % 5 === 0 ? 'door' : 'temp';
-      const at = new Date(now - (index + 1) * 60_000).toISOString();
-      return sql`('rawapp', ${item}, 'chirpstack', ${`key-${index}`}, ${at}, ${JSON.stringify({ index })}::jsonb, ${JSON.stringify({ deviceData: { index } })}::jsonb)`;
-    });
-    await db.execute(sql`
-      INSERT INTO raw_data (app_id, item_name, source, dedup_key, created_at, raw, payload) VALUES ${sql.join(values, sql`, `)}
-    `);
-    await db.execute(sql`
-      INSERT INTO raw_data (app_id, item_name, source, dedup_key, created_at, raw) VALUES
-        ('rawapp', 'temp', 'chirpstack', 'old', ${new Date(now - 2 * 86_400_000).toISOString()}, '{}'),
-        ('other', 'temp', 'chirpstack', 'foreign', now(), '{}')
-    `);
-    const search = (body: Record<string, unknown>) =>
-      server.request('POST', '/api/raw-data-history/search', { token: admin, body: { appId: 'rawapp', ...body } });
-
-    const realtime = await search({ viewMode: 'realtime', isItemSpecific: false });
-    expect(realtime.status).toBe(200);
-    expect(realtime.body.total).toBe(25);
-    expect(realtime.body.rows).toHaveLength(25);
-    expect(realtime.body.rows[0]).toMatchObject({
-      itemName: 'door',
-      source: 'chirpstack',
-      raw: { index: 0 },
-      payload: { deviceData: { index: 0 } },
-    });
-
-    const range = { startTime: new Date(now - 3 * 86_400_000).toISOString(), endTime: new Date(now).toISOString() };
-    const page2 = await search({ viewMode: 'history', ...range, limit: 10, offset: 10 });
-    expect(page2.body.total).toBe(26);
-    expect(page2.body.rows.map((row: { raw: { index: number } }) => row.raw.index)).toEqual([
-      10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-    ]);
-    const last = await search({ viewMode: 'history', ...range, limit: 10, offset: 20 });
-    expect(last.body.rows).toHaveLength(6);
-
-    const doors = await search({ viewMode: 'history', ...range, tags: ['door'], isItemSpecific: true, limit: 50 });
-    expect(doors.body.total).toBe(5);
-    expect(doors.body.rows.every((row: { itemName: string }) => row.itemName === 'door')).toBe(true);
-    expect((await search({ viewMode: 'history', isItemSpecific: true })).body).toEqual({ rows: [], total: 0 });
-    const backwards = await search({ viewMode: 'history', startTime: range.endTime, endTime: range.startTime });
-    expect(backwards.status).toBe(400);
-    expect((await search({ viewMode: 'live' })).status).toBe(400);
-  });
-
   it('hides another organisation’s application (404) and refuses writes without nodemanagement (403)', async () => {
     const owner = await organisationUser('owner', 'org_a', ['useredit', 'nodemanagement']);
     const reader = await organisationUser('reader', 'org_a', []);
