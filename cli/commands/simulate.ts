@@ -12,10 +12,12 @@ function positive(name: string, integer: boolean) {
 
 export function simulateCommand(): Command {
   return new Command('simulate')
-    .description('publish realistic ChirpStack v4 / The Things Stack v3 uplinks (QoS 1) for N devices to an MQTT broker')
+    .description(
+      'publish realistic network-server uplinks (QoS 1) for N devices to an MQTT broker, in the formats of the installed data sources',
+    )
     .option('--devices <n>', 'number of devices (the demo devices first, then generated ones)', positive('--devices', true), 8)
     .option('--rate <r>', 'uplinks per second over all devices', positive('--rate', false), 2)
-    .option('--source <source>', 'chirpstack, ttn or both', 'both')
+    .option('--source <source>', 'one data source (chirpstack, ttn…), or both/all of them', 'both')
     .option('--broker <url>', 'broker URL (default: MQTT_URL, else the embedded broker mqtt://127.0.0.1:$SENSORIUM_MQTT_PORT)')
     .option('--username <name>', 'MQTT username (default: SENSORIUM_MQTT_DEVICE_USERNAME or "sensorium")')
     .option('--password <password>', 'MQTT password (default: SENSORIUM_MQTT_DEVICE_PASSWORD)')
@@ -32,11 +34,17 @@ export function simulateCommand(): Command {
         topicPrefix?: string;
         duration?: number;
       }) => {
-        if (!['chirpstack', 'ttn', 'both'].includes(options.source)) {
-          throw new InvalidArgumentError('--source must be chirpstack, ttn or both');
-        }
         const env = process.env;
-        const { Simulator, simulatedDevices } = await import('../../host/server/data-sources/simulator');
+        const { Simulator, collectSimulatorEncodings, simulatedDevices } =
+          await import('../../host/server/data-sources/simulator');
+        const { serverPlugins } = await import('../../host/server/plugins');
+        const installed = await collectSimulatorEncodings(serverPlugins);
+        const all = ['both', 'all'].includes(options.source);
+        const encodings = installed.filter((encoding) => all || encoding.source === options.source);
+        if (encodings.length === 0) {
+          const known = installed.map((encoding) => encoding.source).join(', ');
+          throw new InvalidArgumentError(`--source must be one of ${known || '(no data source can be simulated)'}, or both`);
+        }
         const brokerUrl =
           options.broker ??
           env.MQTT_URL ??
@@ -46,13 +54,15 @@ export function simulateCommand(): Command {
           brokerUrl,
           username: options.username ?? (external ? env.MQTT_USERNAME : (env.SENSORIUM_MQTT_DEVICE_USERNAME ?? 'sensorium')),
           password: options.password ?? (external ? env.MQTT_PASSWORD : env.SENSORIUM_MQTT_DEVICE_PASSWORD),
-          devices: simulatedDevices(options.devices, options.source as 'chirpstack' | 'ttn' | 'both'),
+          devices: simulatedDevices(options.devices, encodings),
+          encodings,
           rate: options.rate,
           durationSec: options.duration,
           topicPrefix: options.topicPrefix ?? env.SENSORIUM_MQTT_TOPIC_PREFIX,
         });
         await simulator.start();
-        console.log(`Publishing ${options.rate} uplinks/s from ${options.devices} ${options.source} devices to ${brokerUrl}`);
+        const sources = encodings.map((encoding) => encoding.source).join(' and ');
+        console.log(`Publishing ${options.rate} uplinks/s from ${options.devices} ${sources} devices to ${brokerUrl}`);
         const report = setInterval(() => {
           const { sent, acknowledged, failed } = simulator.stats;
           console.log(`sent ${sent}, acknowledged ${acknowledged}${failed ? `, failed ${failed}` : ''}`);

@@ -62,3 +62,34 @@ export interface DataSourceDirectory {
   types(): string[];
 }
 export const DataSourceDirectoryToken = createToken<DataSourceDirectory>('core.data-source-directory');
+
+/** A device the simulator publishes uplinks for, as a data source's encoding sees it. */
+export interface SimulatorDevice {
+  /** The data source type whose encoding formats its uplinks. */
+  source: string;
+  /** The device's id at that source (a DevEUI, a device id). */
+  deviceId: string;
+  /** What it measures (`temperature-humidity`, `door`, `power-meter`, `battery`); a network server may name its profile. */
+  kind: string;
+  /** Radio quality of its uplinks, stable per device. */
+  rssi: number;
+  snr: number;
+}
+
+/**
+ * How a data source's network server publishes an uplink over MQTT, so `sensorium simulate` and the demo can feed the
+ * source's adapter realistic messages. A data-source plugin contributes it from its server part; contribute it without
+ * using any service, since the CLI collects encodings without starting the plugins.
+ */
+export interface SimulatorEncoding {
+  /** The data source type (`chirpstack`), as in Uplink.source and items' dataSource.type. */
+  source: string;
+  /** The id of the `index`-th generated device (the simulator adds them after the demo devices). */
+  generatedDeviceId(index: number): string;
+  /** The topic the device's uplinks are published to (without a deployment's topic prefix). */
+  topic(device: SimulatorDevice): string;
+  /** The message: `values` are the decoded fields, `counter` the frame counter, `at` the time of reception. */
+  payload(device: SimulatorDevice, values: Record<string, number>, at: Date, counter: number): string;
+}
+
+export const simulatorEncodings = createExtensionPoint<SimulatorEncoding>('core.simulator-encodings/v1');

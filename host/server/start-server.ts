@@ -234,7 +234,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     await app.listen({ port: config.port, host: config.host });
     jobs.start();
     if (config.seedDemo) {
-      const stopSimulation = await startDemoSimulation(mqtt, app.log);
+      const stopSimulation = await startDemoSimulation(mqtt, app.log, wired.registry, config.licences);
       if (stopSimulation) openedSteps.push(stopSimulation);
     }
 

@@ -1,7 +1,8 @@
-import { dataSourceAdapters, defineServerPlugin, MqttToken } from '@sensorium/core/server';
+import { dataSourceAdapters, defineServerPlugin, MqttToken, simulatorEncodings } from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { ChirpStackAdapter } from './adapter';
 import { ChirpStackConfig } from './config';
+import { chirpstackSimulatorEncoding } from './simulator-encoding';
 
 export default defineServerPlugin({
   manifest,
@@ -9,5 +10,6 @@ export default defineServerPlugin({
   config: ChirpStackConfig,
   register(context, { mqtt }) {
     context.contribute(dataSourceAdapters, new ChirpStackAdapter(mqtt, context.config));
+    context.contribute(simulatorEncodings, chirpstackSimulatorEncoding);
   },
 });

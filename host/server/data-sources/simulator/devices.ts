@@ -1,20 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import {
-  DEMO_CHIRPSTACK_APPLICATION_ID,
-  DEMO_DEVICES,
-  DEMO_TTN_APPLICATION,
-  type DemoBehaviour,
-  type DemoDeviceKind,
-} from '../../../../plugins/nodes/common/demo-devices';
+import type { SimulatorDevice, SimulatorEncoding } from '@sensorium/core/server';
+import { DEMO_DEVICES, type DemoBehaviour, type DemoDeviceKind } from '@sensorium/nodes/common';
 
-export type SimulatedSource = 'chirpstack' | 'ttn';
-
-export interface SimulatedDevice {
-  source: SimulatedSource;
-  /** ChirpStack: DevEUI (16 lower-case hex digits); TTS: device id. */
-  deviceId: string;
-  /** ChirpStack application id, or TTS `application@tenant`. */
-  application: string;
+export interface SimulatedDevice extends SimulatorDevice {
   kind: DemoDeviceKind;
   behaviour: DemoBehaviour;
 }
@@ -27,33 +14,6 @@ const BEHAVIOUR: Record<DemoDeviceKind, DemoBehaviour> = {
   battery: 'steady',
 };
 
-/**
- * `count` devices of the chosen sources: the demo devices first (the demo application has items for them), then generated
- * ones (DevEUIs a8404100 02xxxxxx, TTS ids sim-device-N) of every kind in turn.
- */
-export function simulatedDevices(count: number, source: SimulatedSource | 'both'): SimulatedDevice[] {
-  const wanted = (candidate: SimulatedSource) => source === 'both' || source === candidate;
-  const devices: SimulatedDevice[] = DEMO_DEVICES.filter((device) => wanted(device.source)).map((device) => ({
-    source: device.source,
-    deviceId: device.deviceId,
-    application: (device.source === 'chirpstack' ? device.chirpstackApplicationId : device.ttnApplication) ?? '',
-    kind: device.kind,
-    behaviour: device.behaviour,
-  }));
-  for (let index = 0; devices.length < count; index++) {
-    const deviceSource: SimulatedSource = source === 'both' ? (index % 2 === 0 ? 'chirpstack' : 'ttn') : source;
-    const kind = KINDS[index % KINDS.length] ?? 'battery';
-    devices.push({
-      source: deviceSource,
-      deviceId: deviceSource === 'chirpstack' ? `a840410002${index.toString(16).padStart(6, '0')}` : `sim-device-${index}`,
-      application: deviceSource === 'chirpstack' ? DEMO_CHIRPSTACK_APPLICATION_ID : DEMO_TTN_APPLICATION,
-      kind,
-      behaviour: BEHAVIOUR[kind],
-    });
-  }
-  return devices.slice(0, count);
-}
-
 /** A stable 0..1 number per device, so devices of one kind do not move in lockstep. */
 function phaseOf(deviceId: string): number {
   let hash = 0;
@@ -63,6 +23,29 @@ function phaseOf(deviceId: string): number {
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const noise = (size: number) => (Math.random() - 0.5) * size;
+
+function device(source: string, deviceId: string, kind: DemoDeviceKind, behaviour: DemoBehaviour): SimulatedDevice {
+  const phase = phaseOf(deviceId);
+  return { source, deviceId, kind, behaviour, rssi: -70 - Math.round(phase * 40), snr: round(9 - phase * 12, 1) };
+}
+
+/**
+ * `count` devices of the sources of `encodings`: the demo devices of those sources first (the demo application has items
+ * for them), then generated ones of every kind in turn, taking the sources in turn, each naming its own device ids.
+ */
+export function simulatedDevices(count: number, encodings: readonly SimulatorEncoding[]): SimulatedDevice[] {
+  if (encodings.length === 0) throw new Error('no data source to simulate: no installed plugin contributes a simulator encoding');
+  const sources = new Set(encodings.map((encoding) => encoding.source));
+  const devices = DEMO_DEVICES.filter((demo) => sources.has(demo.source)).map((demo) =>
+    device(demo.source, demo.deviceId, demo.kind, demo.behaviour),
+  );
+  for (let index = 0; devices.length < count; index++) {
+    const encoding = encodings[index % encodings.length]!;
+    const kind = KINDS[index % KINDS.length] ?? 'battery';
+    devices.push(device(encoding.source, encoding.generatedDeviceId(index), kind, BEHAVIOUR[kind]));
+  }
+  return devices.slice(0, count);
+}
 
 /**
  * Decoded field values of a device at `at`. `alarm-cycle` temperature is above 30 °C (the demo's red range) from second 15
@@ -88,69 +71,4 @@ export function deviceValues(device: SimulatedDevice, at: Date, sent: number): R
     case 'battery':
       return { battery, voltage: round(3.3 + battery / 500, 2) };
   }
-}
-
-/** The MQTT topic and JSON a network server would publish for this uplink (ChirpStack v4 or TTS v3 format). */
-export function uplinkMessage(
-  device: SimulatedDevice,
-  fields: Record<string, number>,
-  fCnt: number,
-  at: Date,
-): { topic: string; payload: string } {
-  const rssi = -70 - Math.round(phaseOf(device.deviceId) * 40);
-  const snr = round(9 - phaseOf(device.deviceId) * 12, 1);
-  if (device.source === 'chirpstack') {
-    return {
-      topic: `application/${device.application}/device/${device.deviceId}/event/up`,
-      payload: JSON.stringify({
-        deduplicationId: randomUUID(),
-        time: at.toISOString(),
-        deviceInfo: {
-          tenantId: '52f14cd4-c6f1-4fbd-8f87-4025e1d49242',
-          tenantName: 'Sensorium',
-          applicationId: device.application,
-          applicationName: 'Sensorium demo',
-          deviceProfileId: 'e1f5c8a6-1e8b-4b7a-9d2d-0a6f3c9b8e21',
-          deviceProfileName: device.kind,
-          deviceName: device.deviceId,
-          devEui: device.deviceId,
-          tags: {},
-        },
-        devAddr: device.deviceId.slice(-8),
-        adr: true,
-        dr: 5,
-        fCnt,
-        fPort: 2,
-        confirmed: false,
-        data: Buffer.from(JSON.stringify(fields)).toString('base64'),
-        object: fields,
-        rxInfo: [{ gatewayId: '0016c001ff10a235', uplinkId: fCnt % 65536, rssi, snr, context: 'AAAAAA==', metadata: {} }],
-        txInfo: { frequency: 868100000, modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } } },
-      }),
-    };
-  }
-  const [applicationId] = device.application.split('@');
-  return {
-    topic: `v3/${device.application}/devices/${device.deviceId}/up`,
-    payload: JSON.stringify({
-      end_device_ids: {
-        device_id: device.deviceId,
-        application_ids: { application_id: applicationId },
-        dev_eui: `70B3D57ED0${phaseOf(device.deviceId).toFixed(3).slice(2).padStart(6, '0')}`,
-        dev_addr: '260B1234',
-      },
-      received_at: at.toISOString(),
-      uplink_message: {
-        f_cnt: fCnt,
-        f_port: 1,
-        frm_payload: Buffer.from(JSON.stringify(fields)).toString('base64'),
-        decoded_payload: fields,
-        rx_metadata: [
-          { gateway_ids: { gateway_id: 'sensorium-gateway', eui: 'B827EBFFFE000001' }, rssi, channel_rssi: rssi, snr },
-        ],
-        settings: { data_rate: { lora: { bandwidth: 125000, spreading_factor: 7 } }, frequency: '868100000' },
-        received_at: at.toISOString(),
-      },
-    }),
-  };
 }

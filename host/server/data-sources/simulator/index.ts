@@ -1,2 +1,3 @@
-export { simulatedDevices, deviceValues, uplinkMessage, type SimulatedDevice, type SimulatedSource } from './devices';
+export { simulatedDevices, deviceValues, type SimulatedDevice } from './devices';
+export { collectSimulatorEncodings } from './encodings';
 export { Simulator, type SimulatorOptions, type SimulatorStats } from './simulator';

@@ -1,13 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SimulatorEncoding } from '@sensorium/core/server';
 import chirpstack from '../../../../plugins/chirpstack/server';
 import ttn from '../../../../plugins/ttn/server';
 import { startTestServer, type TestServer } from '../../testing';
 import { RecordingSink, recordingSinkPlugin } from '../recording-sink';
-import { deviceValues, simulatedDevices, Simulator } from './index';
+import { collectSimulatorEncodings, deviceValues, simulatedDevices, Simulator } from './index';
+
+let encodings: SimulatorEncoding[] = [];
+const only = (source: string) => encodings.filter((encoding) => encoding.source === source);
+
+beforeAll(async () => {
+  encodings = await collectSimulatorEncodings([chirpstack, ttn]);
+});
+
+describe('simulator encodings of the installed plugins', () => {
+  it('are collected from the plugins without starting them, in plugin order', () => {
+    expect(encodings.map((encoding) => encoding.source)).toEqual(['chirpstack', 'ttn']);
+  });
+
+  it('leave out a plugin that uses its services while registering, and ask for an encoding of every device', async () => {
+    const greedy = { ...chirpstack, register: (_context: unknown, deps: { mqtt: { mode: string } }) => void deps.mqtt.mode };
+    expect(await collectSimulatorEncodings([greedy as never, ttn])).toEqual(only('ttn'));
+    expect(
+      () => new Simulator({ brokerUrl: 'mqtt://x', devices: simulatedDevices(2, encodings), encodings: only('ttn'), rate: 1 }),
+    ).toThrow('no simulator encoding for the data source "chirpstack"');
+    expect(() => simulatedDevices(2, [])).toThrow('no data source to simulate');
+  });
+});
 
 describe('simulated devices', () => {
   it('starts with the demo devices and generates EUIs and ids beyond them', () => {
-    const devices = simulatedDevices(20, 'both');
+    const devices = simulatedDevices(20, encodings);
     expect(devices).toHaveLength(20);
     expect(devices[0]).toMatchObject({ source: 'chirpstack', deviceId: 'a84041000181c001' });
     expect(new Set(devices.map((device) => device.deviceId)).size).toBe(20);
@@ -15,11 +38,11 @@ describe('simulated devices', () => {
     expect(generated.filter((device) => device.source === 'chirpstack').every((d) => /^[0-9a-f]{16}$/.test(d.deviceId))).toBe(
       true,
     );
-    expect(simulatedDevices(3, 'ttn').every((device) => device.source === 'ttn')).toBe(true);
+    expect(simulatedDevices(3, only('ttn')).every((device) => device.source === 'ttn')).toBe(true);
   });
 
   it('drives the alarm-cycle temperature into the red range for part of each minute and back', () => {
-    const device = simulatedDevices(8, 'both').find((candidate) => candidate.behaviour === 'alarm-cycle')!;
+    const device = simulatedDevices(8, encodings).find((candidate) => candidate.behaviour === 'alarm-cycle')!;
     const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, second));
     expect(deviceValues(device, at(20), 1).temperature).toBeGreaterThan(30);
     expect(deviceValues(device, at(50), 2).temperature).toBeLessThan(28);
@@ -40,7 +63,8 @@ describe('simulator against the embedded broker', () => {
       brokerUrl: server.mqtt!.url,
       username: server.mqtt!.username,
       password: server.mqtt!.password,
-      devices: simulatedDevices(12, 'both'),
+      devices: simulatedDevices(12, encodings),
+      encodings,
       rate: 200,
       durationSec: 1.5,
     });

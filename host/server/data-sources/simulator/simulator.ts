@@ -1,11 +1,14 @@
 import { connect, type MqttClient } from 'mqtt';
-import { deviceValues, uplinkMessage, type SimulatedDevice } from './devices';
+import type { SimulatorEncoding } from '@sensorium/core/server';
+import { deviceValues, type SimulatedDevice } from './devices';
 
 export interface SimulatorOptions {
   brokerUrl: string;
   username?: string;
   password?: string;
   devices: SimulatedDevice[];
+  /** How each device's source formats its uplinks (the data-source plugins' simulator encodings). */
+  encodings: readonly SimulatorEncoding[];
   /** Uplinks per second over all devices. */
   rate: number;
   /** Stop after this many seconds; 0 or undefined runs until stop(). */
@@ -24,7 +27,7 @@ export interface SimulatorStats {
 }
 
 /**
- * Publishes uplinks of the devices round-robin at `rate` per second, as ChirpStack or The Things Stack would (QoS 1),
+ * Publishes uplinks of the devices round-robin at `rate` per second, as their network servers would (QoS 1),
  * each device with its own frame counter. `done` resolves when the duration is over (or stop() was called) and every
  * published uplink is acknowledged.
  */
@@ -35,10 +38,15 @@ export class Simulator {
   private stopped = false;
   private readonly counters = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
+  private readonly encodings: ReadonlyMap<string, SimulatorEncoding>;
   private finish!: () => void;
   readonly done = new Promise<void>((resolve) => (this.finish = resolve));
 
-  constructor(private readonly options: SimulatorOptions) {}
+  constructor(private readonly options: SimulatorOptions) {
+    this.encodings = new Map(options.encodings.map((encoding) => [encoding.source, encoding]));
+    const unknown = options.devices.find((device) => !this.encodings.has(device.source));
+    if (unknown) throw new Error(`no simulator encoding for the data source "${unknown.source}" of device ${unknown.deviceId}`);
+  }
 
   async start(): Promise<void> {
     const { brokerUrl, username, password, clientId } = this.options;
@@ -92,7 +100,9 @@ export class Simulator {
     const fCnt = (this.counters.get(device.deviceId) ?? 0) + 1;
     this.counters.set(device.deviceId, fCnt);
     const at = new Date();
-    const { topic, payload } = uplinkMessage(device, deviceValues(device, at, fCnt), fCnt, at);
+    const encoding = this.encodings.get(device.source)!;
+    const topic = encoding.topic(device);
+    const payload = encoding.payload(device, deviceValues(device, at, fCnt), at, fCnt);
     this.stats.sent++;
     const sending: Promise<void> = client
       .publishAsync((this.options.topicPrefix ?? '') + topic, payload, { qos: 1 })
