@@ -1,41 +1,34 @@
 import { Field, Input, MessageBar, MessageBarBody, ProgressBar } from '@fluentui/react-components';
-import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, usePush } from '@sensorium/core/client';
+import { ConfirmDialog, usePush } from '@sensorium/core/client';
 import { BACKUP_PROGRESS_TOPIC, CreateBackupInput, type BackupProgress } from '../../common';
-import type { BackupApi } from '../backup-api';
+import { useBackups } from '../use-backups';
 import { fieldError } from '../validation';
 
 /**
- * The Create Backup modal: a required description, then progress while the server writes the zip (driven by the
- * backup-progress push topic, indeterminate until the first message), and the error in place when it fails.
+ * The Create Backup modal: a required description, then progress while the server writes the zip (the store follows
+ * the backup-progress push topic; indeterminate until the first message), and the error in place when it fails.
  */
-export function CreateBackupDialog(props: { appId: string; api: BackupApi; onCreated(): void; onClose(): void }) {
+export const CreateBackupDialog = observer(function CreateBackupDialog(props: { onCreated(): void; onClose(): void }) {
   const { t } = useTranslation();
+  const store = useBackups();
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const error = fieldError(CreateBackupInput, { description: description.trim() }, 'description');
+  const creating = store.creating.pending;
+  const failure = store.creating.failure;
 
-  usePush<BackupProgress>(BACKUP_PROGRESS_TOPIC, (progress) => {
-    if (creating && progress.appId === props.appId) setPercent(progress.percent);
-  });
+  usePush<BackupProgress>(BACKUP_PROGRESS_TOPIC, (progress) => store.onProgress(progress));
+  // A failure of an earlier attempt is not this dialog's.
+  useEffect(() => store.creating.clear(), [store]);
 
   const create = async () => {
     setTouched(true);
     if (error) return;
-    setCreating(true);
-    setPercent(null);
-    setFailure(null);
-    try {
-      await props.api.create(props.appId, description.trim());
-      props.onCreated();
-    } catch (cause) {
-      setFailure((await readApiError(cause))?.message ?? t('backups.createFailed'));
-      setCreating(false);
-    }
+    const outcome = await store.create(description.trim());
+    if (outcome.ok) props.onCreated();
   };
 
   return (
@@ -49,7 +42,7 @@ export function CreateBackupDialog(props: { appId: string; api: BackupApi; onCre
     >
       {failure && (
         <MessageBar intent="error">
-          <MessageBarBody>{failure}</MessageBarBody>
+          <MessageBarBody>{failure.message ?? t('backups.createFailed')}</MessageBarBody>
         </MessageBar>
       )}
       <Field label={t('backups.description')} required validationMessage={touched && error ? t(error) : undefined}>
@@ -66,11 +59,11 @@ export function CreateBackupDialog(props: { appId: string; api: BackupApi; onCre
         <Field
           label={t('backups.creating')}
           validationState="none"
-          validationMessage={percent === null ? undefined : t('backups.progress', { percent })}
+          validationMessage={store.progress === null ? undefined : t('backups.progress', { percent: store.progress })}
         >
-          <ProgressBar value={percent === null ? undefined : percent / 100} />
+          <ProgressBar value={store.progress === null ? undefined : store.progress / 100} />
         </Field>
       )}
     </ConfirmDialog>
   );
-}
+});

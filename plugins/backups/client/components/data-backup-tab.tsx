@@ -17,17 +17,17 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, ChevronLeftRegular, ChevronRightRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useHttp, useNotify } from '@sensorium/core/client';
+import { ConfirmDialog, useNotify } from '@sensorium/core/client';
 import type { ApplicationSettingTabProps } from '@sensorium/applications/common';
 import type { Backup } from '../../common';
-import { backupApi } from '../backup-api';
+import { saveZip } from '../api';
+import { BACKUPS_PAGE_SIZE } from '../store';
+import { useBackups } from '../use-backups';
 import { CreateBackupDialog } from './create-backup-dialog';
 import { RestoreBackupDialog } from './restore-backup-dialog';
-
-/** Tables page at 10 rows (shell spec §9). */
-const PAGE_SIZE = 10;
 
 const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -40,47 +40,38 @@ const useStyles = makeStyles({
 
 type Dialog = { kind: 'create' } | { kind: 'delete'; backup: Backup } | { kind: 'restore'; backup: Backup } | null;
 
-/** Application Setting, Data Backup tab (shell spec §2.8, node spec §2.13): the application's backups and their actions. */
-export default function DataBackupTab({ appId }: ApplicationSettingTabProps) {
+/**
+ * Application Setting, Data Backup tab (shell spec §2.8, node spec §2.13): the application's backups and their actions,
+ * from the backups store; the tab keeps only which dialog is open.
+ */
+const DataBackupTab = observer(function DataBackupTab({ appId }: ApplicationSettingTabProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  const http = useHttp();
-  const api = useMemo(() => backupApi(http), [http]);
-  const [backups, setBackups] = useState<Backup[]>([]);
-  const [page, setPage] = useState(0);
+  const store = useBackups();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [deleting, setDeleting] = useState(false);
 
-  const reload = useCallback(() => api.list(appId).then(setBackups), [api, appId]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  useEffect(() => void store.open(appId), [store, appId]);
 
-  const pages = Math.max(1, Math.ceil(backups.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const shown = backups.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const current = store.currentPage;
+  const shown = store.shown;
 
   const remove = async (backup: Backup) => {
-    setDeleting(true);
-    try {
-      await api.remove(appId, backup.folder);
-      notify({
-        intent: 'success',
-        title: t('backups.delete.done'),
-        body: t('backups.delete.doneBody', { name: backup.description }),
-      });
-    } catch {
-      notify({
-        intent: 'error',
-        title: t('backups.delete.failed'),
-        body: t('backups.delete.failedBody', { name: backup.description }),
-      });
-    } finally {
-      setDeleting(false);
-      setDialog(null);
-      void reload();
-    }
+    const outcome = await store.remove(backup.folder);
+    notify(
+      outcome.ok
+        ? { intent: 'success', title: t('backups.delete.done'), body: t('backups.delete.doneBody', { name: backup.description }) }
+        : {
+            intent: 'error',
+            title: t('backups.delete.failed'),
+            body: t('backups.delete.failedBody', { name: backup.description }),
+          },
+    );
+    setDialog(null);
+  };
+  const download = async (folder: string) => {
+    const outcome = await store.download(folder);
+    if (outcome.ok) saveZip(folder, outcome.value);
   };
 
   return (
@@ -123,9 +114,7 @@ export default function DataBackupTab({ appId }: ApplicationSettingTabProps) {
                       </MenuTrigger>
                       <MenuPopover>
                         <MenuList>
-                          <MenuItem onClick={() => void api.download(appId, backup.folder)}>
-                            {t('backups.menu.download')}
-                          </MenuItem>
+                          <MenuItem onClick={() => void download(backup.folder)}>{t('backups.menu.download')}</MenuItem>
                           <MenuItem onClick={() => setDialog({ kind: 'delete', backup })}>{t('backups.menu.delete')}</MenuItem>
                           <MenuItem onClick={() => setDialog({ kind: 'restore', backup })}>{t('backups.menu.restore')}</MenuItem>
                         </MenuList>
@@ -138,38 +127,34 @@ export default function DataBackupTab({ appId }: ApplicationSettingTabProps) {
           </TableBody>
         </Table>
       </div>
-      {backups.length > PAGE_SIZE && (
+      {store.backups.length > BACKUPS_PAGE_SIZE && (
         <div className={styles.pager}>
           <Text>
             {t('backups.pager.range', {
-              from: current * PAGE_SIZE + 1,
-              to: current * PAGE_SIZE + shown.length,
-              total: backups.length,
+              from: current * BACKUPS_PAGE_SIZE + 1,
+              to: current * BACKUPS_PAGE_SIZE + shown.length,
+              total: store.backups.length,
             })}
           </Text>
           <Button
             aria-label={t('backups.pager.previous')}
             icon={<ChevronLeftRegular />}
             disabled={current === 0}
-            onClick={() => setPage(current - 1)}
+            onClick={() => store.setPage(current - 1)}
           />
           <Button
             aria-label={t('backups.pager.next')}
             icon={<ChevronRightRegular />}
-            disabled={current >= pages - 1}
-            onClick={() => setPage(current + 1)}
+            disabled={current >= store.pages - 1}
+            onClick={() => store.setPage(current + 1)}
           />
         </div>
       )}
       {dialog?.kind === 'create' && (
         <CreateBackupDialog
-          appId={appId}
-          api={api}
           onCreated={() => {
             setDialog(null);
-            setPage(0);
             notify({ intent: 'success', title: t('backups.created') });
-            void reload();
           }}
           onClose={() => setDialog(null)}
         />
@@ -178,16 +163,16 @@ export default function DataBackupTab({ appId }: ApplicationSettingTabProps) {
         <ConfirmDialog
           title={t('backups.menu.delete')}
           confirmLabel={t('backups.delete.yes')}
-          busy={deleting}
+          busy={store.deleting.pending}
           onConfirm={() => void remove(dialog.backup)}
           onCancel={() => setDialog(null)}
         >
           <Text block>{t('backups.delete.confirm', { name: dialog.backup.description })}</Text>
         </ConfirmDialog>
       )}
-      {dialog?.kind === 'restore' && (
-        <RestoreBackupDialog appId={appId} backup={dialog.backup} api={api} onClose={() => setDialog(null)} />
-      )}
+      {dialog?.kind === 'restore' && <RestoreBackupDialog backup={dialog.backup} onClose={() => setDialog(null)} />}
     </section>
   );
-}
+});
+
+export default DataBackupTab;

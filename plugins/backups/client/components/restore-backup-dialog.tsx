@@ -1,37 +1,36 @@
 import { Field, Input, Radio, RadioGroup, Text } from '@fluentui/react-components';
-import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useNotify } from '@sensorium/core/client';
+import { ConfirmDialog, useNotify } from '@sensorium/core/client';
 import { RestoreBackupInput, type Backup } from '../../common';
-import type { BackupApi } from '../backup-api';
+import { useBackups } from '../use-backups';
 import { fieldError } from '../validation';
 
 type Target = 'same' | 'other';
 
 /** Asks before restoring, and where to: over this application's data, or into a new application id. */
-export function RestoreBackupDialog(props: { appId: string; backup: Backup; api: BackupApi; onClose(): void }) {
+export const RestoreBackupDialog = observer(function RestoreBackupDialog(props: { backup: Backup; onClose(): void }) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const store = useBackups();
   const [target, setTarget] = useState<Target>('same');
   const [newId, setNewId] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const idError = target === 'other' ? (fieldError(RestoreBackupInput, { targetAppId: newId }, 'targetAppId') ?? null) : null;
   const missingId = target === 'other' && newId === '';
+  // The server's word on the id (taken) shows under the field until the id changes.
+  const serverError = store.restoring.fieldError('targetAppId') ?? null;
+
+  useEffect(() => store.clearRestoreFailure(), [store]);
 
   const restore = async () => {
-    setBusy(true);
-    setServerError(null);
-    try {
-      await props.api.restore(props.appId, props.backup.folder, target === 'other' ? newId : undefined);
+    const outcome = await store.restore(props.backup.folder, target === 'other' ? newId : undefined);
+    if (outcome.ok) {
       notify({ intent: 'success', title: t('backups.restore.done'), body: t('backups.restore.doneBody') });
       props.onClose();
-    } catch (cause) {
-      const apiError = await readApiError(cause);
-      if (apiError?.field === 'targetAppId') setServerError(apiError.message);
-      else notify({ intent: 'error', title: t('backups.restore.failed'), body: apiError?.message });
-      setBusy(false);
+    } else if (!outcome.failure.fields.targetAppId) {
+      notify({ intent: 'error', title: t('backups.restore.failed'), body: outcome.failure.message ?? undefined });
     }
   };
 
@@ -40,7 +39,7 @@ export function RestoreBackupDialog(props: { appId: string; backup: Backup; api:
     <ConfirmDialog
       title={t('backups.restore.title')}
       confirmLabel={t('backups.restore.confirm')}
-      busy={busy}
+      busy={store.restoring.pending}
       invalid={missingId || idError !== null}
       onConfirm={() => void restore()}
       onCancel={props.onClose}
@@ -59,7 +58,7 @@ export function RestoreBackupDialog(props: { appId: string; backup: Backup; api:
             maxLength={64}
             onChange={(_, data) => {
               setNewId(data.value);
-              setServerError(null);
+              store.clearRestoreFailure();
               setTouched(true);
             }}
             onBlur={() => setTouched(true)}
@@ -68,4 +67,4 @@ export function RestoreBackupDialog(props: { appId: string; backup: Backup; api:
       )}
     </ConfirmDialog>
   );
-}
+});
