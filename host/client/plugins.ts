@@ -5,6 +5,7 @@ import audit from '../../plugins/audit/client';
 import backups from '../../plugins/backups/client';
 import mailbox from '../../plugins/mailbox/client';
 import nodes from '../../plugins/nodes/client';
+import devicePipeline from '../../plugins/device-pipeline/client';
 import chirpstack from '../../plugins/chirpstack/client';
 import crawler from '../../plugins/crawler/client';
 import httpSource from '../../plugins/http-source/client';
@@ -24,6 +25,7 @@ export const clientPlugins: ClientPlugin[] = [
   audit,
   backups,
   nodes,
+  devicePipeline,
   themes,
   users,
   mailbox,

@@ -1,11 +1,15 @@
 import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
+import { fieldSettingSections, itemSettingsTabs, rangeActions } from '../common/extension-points';
+import { NODES_FIELD_SECTIONS, NODES_ITEM_TABS, NODES_RANGE_ACTIONS } from './contributions';
 import { nodesClientI18n } from './i18n';
+import { NodesStore } from './store/nodes-store';
 
 export default defineClientPlugin({
   manifest,
   i18n: nodesClientI18n,
   register(context) {
+    context.addStore('nodes', NodesStore);
     context.contribute(routes, {
       path: 'app/:app_id/node-management',
       load: () => import('./pages/node-management-page'),
@@ -19,5 +23,9 @@ export default defineClientPlugin({
       path: 'node-management',
       order: 10,
     });
+    for (const tab of NODES_ITEM_TABS) context.contribute(itemSettingsTabs, tab);
+    for (const section of NODES_FIELD_SECTIONS) context.contribute(fieldSettingSections, section);
+    // The range dialogs stay with nodes, which stores their settings, until a plugin of their own takes them.
+    for (const action of NODES_RANGE_ACTIONS) context.contribute(rangeActions, action);
   },
 });

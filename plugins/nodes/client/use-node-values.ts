@@ -1,8 +1,14 @@
 import { usePush } from '@sensorium/core/client';
-import type { NodeValuesPush } from './api';
+import type { Item } from '../common/types';
 
 /** The push topic of live item values (contract "Nodes plugin"). */
 export const NODE_VALUES_TOPIC = 'node-values';
+
+/** The live values of the push topic `node-values`. */
+export interface NodeValuesPush {
+  appId: string;
+  items: Pick<Item, 'uuid' | 'outputSimple' | 'status' | 'connection' | 'lastReceiveDate' | 'lastValidDate'>[];
+}
 
 /**
  * Calls `handler` with every live values push of the application while the component is mounted. The subscription

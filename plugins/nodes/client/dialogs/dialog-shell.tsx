@@ -1,8 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '@sensorium/core/client';
-import { errorMessage } from '../api';
+import { useNotify, type Outcome } from '@sensorium/core/client';
 
 /**
  * The console's dialog frame: an open dialog with a title, a content area and an actions row. `alert` dialogs (the
@@ -32,25 +31,18 @@ export function DialogShell(props: {
 }
 
 /**
- * The Save of an editing dialog: runs the call, closes the dialog when it succeeds, and keeps it open with
- * 'Update failed!' and the server's message when it fails.
+ * The Save of an editing dialog: runs the call (a store action), closes the dialog when it succeeds, and keeps it open
+ * with 'Update failed!' and the server's message when it fails. Whether it runs is the store's request state.
  */
-export function useDialogSave(run: () => Promise<void>, onClose: () => void): { saving: boolean; save(): void } {
+export function useDialogSave(run: () => Promise<Outcome<unknown>>, onClose: () => void): () => void {
   const { t } = useTranslation();
   const notify = useNotify();
-  const [saving, setSaving] = useState(false);
   const save = async () => {
-    setSaving(true);
-    try {
-      await run();
-      onClose();
-    } catch (error) {
-      notify({ intent: 'error', title: t('nodes.updateFailed'), body: await errorMessage(error) });
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await run();
+    if (outcome.ok) onClose();
+    else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
-  return { saving, save: () => void save() };
+  return () => void save();
 }
 
 /** Save (primary) and Close, the actions of the dialogs that store their setting themselves. */

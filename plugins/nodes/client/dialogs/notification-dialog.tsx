@@ -16,14 +16,14 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, useNotify } from '@sensorium/core/client';
+import { useNotify, usePluginStore } from '@sensorium/core/client';
 import type { NotificationSetting } from '../../common/field-preference';
 import type { ContactRecord, Item } from '../../common/types';
-import { errorMessage } from '../api';
+import type { NodesStore } from '../store/nodes-store';
 import { contactChannel, departmentsOf, filterContacts, notificationFormValue, pageOf } from './dialog-rules';
-import { extraApi } from './extra-api';
 import { RichTextEditor, type RichTextEditorHandle } from './rich-text-editor';
 import { TemplateVariablesTip } from './template-variables';
 import { DialogShell, SaveCloseActions, useDialogSave } from './dialog-shell';
@@ -40,7 +40,6 @@ const useStyles = makeStyles({
 type TemplateTab = 'sms' | 'email' | 'voice';
 
 export interface NotificationDialogProps {
-  appId: string;
   /** The item whose field range is edited. */
   itemUuid: string;
   targetField: string;
@@ -57,14 +56,12 @@ export interface NotificationDialogProps {
  * '(Unsubscribed)' for channels a contact switched off), departments, and the SMS/Whatsapp, e-mail (rich text) and voice
  * templates with their variables. Save stores it (PUT …/notification); a failure keeps the dialog open.
  */
-export function NotificationDialog(props: NotificationDialogProps) {
+export const NotificationDialog = observer(function NotificationDialog(props: NotificationDialogProps) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const http = useHttp();
   const notify = useNotify();
-  const api = useMemo(() => extraApi(http, props.appId), [http, props.appId]);
+  const store = usePluginStore<typeof NodesStore>('nodes').rangeActions;
   const [value, setValue] = useState<NotificationSetting>(() => notificationFormValue(props.value));
-  const [contacts, setContacts] = useState<ContactRecord[]>([]);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(0);
   const [tab, setTab] = useState<TemplateTab>('sms');
@@ -74,22 +71,19 @@ export function NotificationDialog(props: NotificationDialogProps) {
 
   useEffect(() => {
     let live = true;
-    api
-      .contacts()
-      .then((result) => live && setContacts(result.contacts))
-      .catch(async (error: unknown) => {
-        if (live) notify({ intent: 'error', title: t('nodes.notify.contactsFailed'), body: await errorMessage(error) });
-      });
+    void store.loadContacts().then((outcome) => {
+      if (live && !outcome.ok)
+        notify({ intent: 'error', title: t('nodes.notify.contactsFailed'), body: outcome.failure.message ?? undefined });
+    });
     return () => {
       live = false;
     };
-  }, [api, notify, t]);
+  }, [store, notify, t]);
 
-  const departments = useMemo(() => {
-    const known = departmentsOf(contacts);
-    // Keep chosen departments that no contact has any more, so they can be removed.
-    return [...known, ...value.departments.filter((name) => !known.includes(name))];
-  }, [contacts, value.departments]);
+  const contacts: readonly ContactRecord[] = store.contacts;
+  const known = departmentsOf(contacts);
+  // Keep chosen departments that no contact has any more, so they can be removed.
+  const departments = [...known, ...value.departments.filter((name) => !known.includes(name))];
   const shown = pageOf(filterContacts(contacts, keyword), page);
   const unsubscribed = t('nodes.notify.unsubscribed');
   const set = <K extends keyof NotificationSetting>(key: K, next: NotificationSetting[K]) =>
@@ -109,9 +103,10 @@ export function NotificationDialog(props: NotificationDialogProps) {
     set(key, text.slice(0, start) + token + text.slice(end));
   };
 
-  const { saving, save } = useDialogSave(async () => {
-    const item = await api.saveNotification(props.itemUuid, props.targetField, props.rangeIndex, value);
-    props.onSaved(value, item);
+  const save = useDialogSave(async () => {
+    const outcome = await store.saveNotification(props.itemUuid, props.targetField, props.rangeIndex, value);
+    if (outcome.ok) props.onSaved(value, outcome.value);
+    return outcome;
   }, props.onClose);
 
   const channels = [
@@ -129,7 +124,7 @@ export function NotificationDialog(props: NotificationDialogProps) {
       surfaceClassName={styles.surface}
       contentClassName={styles.body}
       onClose={props.onClose}
-      actions={<SaveCloseActions saving={saving} onSave={save} onClose={props.onClose} />}
+      actions={<SaveCloseActions saving={store.saving.pending} onSave={save} onClose={props.onClose} />}
     >
       <div className={styles.channels} role="group" aria-label={t('nodes.notify.channels')}>
         {channels.map(([key, label]) => (
@@ -243,4 +238,4 @@ export function NotificationDialog(props: NotificationDialogProps) {
       <TemplateVariablesTip onInsert={insert} />
     </DialogShell>
   );
-}
+});

@@ -1,11 +1,12 @@
 import { Checkbox, Field, Input, makeStyles, Select, Subtitle2, tokens } from '@fluentui/react-components';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '@sensorium/core/client';
+import { usePluginStore } from '@sensorium/core/client';
 import type { Command, TaskAction, TaskSetting } from '../../common/field-preference';
 import type { Item } from '../../common/types';
+import type { NodesStore } from '../store/nodes-store';
 import { isCommandSelectDisabled, realCommands, reconcileCommand, TASK_KEYS, taskFormValue, type TaskKey } from './dialog-rules';
-import { extraApi } from './extra-api';
 import { DialogShell, SaveCloseActions, useDialogSave } from './dialog-shell';
 
 const useStyles = makeStyles({
@@ -29,7 +30,6 @@ const BLOCK_TITLES: Record<TaskKey, string> = {
 };
 
 export interface TaskDialogProps {
-  appId: string;
   itemUuid: string;
   targetField: string;
   rangeIndex: number;
@@ -46,73 +46,53 @@ export interface TaskDialogProps {
  * names), a Command (disabled while the block is off or the device has no commands; reset to none when the chosen
  * command is not the device's) and Enable. Save stores it (PUT …/task); a failure keeps the dialog open.
  */
-export function TaskDialog(props: TaskDialogProps) {
+/** The tasks as shown: a chosen command that the device does not offer goes back to none. */
+function reconciled(value: TaskSetting, commandsOf: (device: string) => readonly Command[] | undefined): TaskSetting {
+  let changed = false;
+  const next = { ...value };
+  for (const key of TASK_KEYS) {
+    const action = value[key];
+    const device = action.device.trim();
+    const fixed = reconcileCommand(action, device ? commandsOf(device) : []);
+    if (fixed !== action) {
+      next[key] = fixed;
+      changed = true;
+    }
+  }
+  return changed ? next : value;
+}
+
+export const TaskDialog = observer(function TaskDialog(props: TaskDialogProps) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const http = useHttp();
   const listId = useId();
-  const api = useMemo(() => extraApi(http, props.appId), [http, props.appId]);
-  const [value, setValue] = useState<TaskSetting>(() => taskFormValue(props.value));
+  const store = usePluginStore<typeof NodesStore>('nodes').rangeActions;
+  const [typed, setTyped] = useState<TaskSetting>(() => taskFormValue(props.value));
   /** Commands per item name: undefined while unknown, [] for an unknown device or one without commands. */
-  const [commands, setCommands] = useState<Record<string, Command[]>>({});
-  const byName = useMemo(() => new Map(props.items.map((item) => [item.itemName, item])), [props.items]);
+  const commandsOf = (device: string): readonly Command[] | undefined => store.commands.get(device);
+  const value = reconciled(typed, commandsOf);
 
-  const devices = TASK_KEYS.map((key) => value[key].device.trim());
-  const devicesKey = devices.join('\n');
-  // Each device's commands are asked for once; answers after the dialog closed are dropped.
-  const requested = useRef(new Set<string>());
-  const open = useRef(true);
+  // Each device's commands are asked for once (the store remembers).
+  const devicesKey = TASK_KEYS.map((key) => value[key].device.trim()).join('\n');
+  const { items } = props;
   useEffect(() => {
-    open.current = true;
-    return () => {
-      open.current = false;
-    };
-  }, []);
-  useEffect(() => {
+    const byName = new Map(items.map((item) => [item.itemName, item]));
     for (const name of new Set(devicesKey.split('\n'))) {
-      if (!name || requested.current.has(name)) continue;
-      requested.current.add(name);
-      const item = byName.get(name);
-      const store = (list: Command[]) => open.current && setCommands((current) => ({ ...current, [name]: list }));
-      if (!item) {
-        store([]);
-        continue;
-      }
-      api
-        .itemCommands(item.uuid)
-        .then((result) => store(result.commands))
-        .catch(() => store([]));
+      if (name) void store.loadCommands(name, byName.get(name)?.uuid ?? null);
     }
-  }, [devicesKey, byName, api]);
+  }, [devicesKey, items, store]);
 
-  // A chosen command that the device does not offer goes back to none.
-  useEffect(() => {
-    setValue((current) => {
-      let changed = false;
-      const next = { ...current };
-      for (const key of TASK_KEYS) {
-        const action = current[key];
-        const reconciled = reconcileCommand(action, action.device.trim() ? commands[action.device.trim()] : []);
-        if (reconciled !== action) {
-          next[key] = reconciled;
-          changed = true;
-        }
-      }
-      return changed ? next : current;
-    });
-  }, [commands, devicesKey]);
+  const update = (key: TaskKey, patch: Partial<TaskAction>) => setTyped({ ...value, [key]: { ...value[key], ...patch } });
 
-  const update = (key: TaskKey, patch: Partial<TaskAction>) =>
-    setValue((current) => ({ ...current, [key]: { ...current[key], ...patch } }));
-
-  const { saving, save } = useDialogSave(async () => {
+  const save = useDialogSave(async () => {
     const task: TaskSetting = {
       taskCreated: { ...value.taskCreated, device: value.taskCreated.device.trim() },
       taskAcked: { ...value.taskAcked, device: value.taskAcked.device.trim() },
       taskCleared: { ...value.taskCleared, device: value.taskCleared.device.trim() },
     };
-    const item = await api.saveTask(props.itemUuid, props.targetField, props.rangeIndex, task);
-    props.onSaved(task, item);
+    const outcome = await store.saveTask(props.itemUuid, props.targetField, props.rangeIndex, task);
+    if (outcome.ok) props.onSaved(task, outcome.value);
+    return outcome;
   }, props.onClose);
 
   return (
@@ -122,7 +102,7 @@ export function TaskDialog(props: TaskDialogProps) {
       alert
       contentClassName={styles.body}
       onClose={props.onClose}
-      actions={<SaveCloseActions saving={saving} onSave={save} onClose={props.onClose} />}
+      actions={<SaveCloseActions saving={store.saving.pending} onSave={save} onClose={props.onClose} />}
     >
       <datalist id={listId}>
         {props.items.map((item) => (
@@ -134,7 +114,7 @@ export function TaskDialog(props: TaskDialogProps) {
       {TASK_KEYS.map((key) => {
         const action = value[key];
         const device = action.device.trim();
-        const options = device ? commands[device] : [];
+        const options = device ? commandsOf(device) : [];
         return (
           <section key={key} className={styles.block} aria-label={t(BLOCK_TITLES[key])}>
             <Subtitle2 className={styles.title}>{t(BLOCK_TITLES[key])}</Subtitle2>
@@ -165,4 +145,4 @@ export function TaskDialog(props: TaskDialogProps) {
       })}
     </DialogShell>
   );
-}
+});

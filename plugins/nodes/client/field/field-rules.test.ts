@@ -7,25 +7,24 @@ import {
   defaultTaskSetting,
   defaultWebhookSetting,
   type RangeSettings,
+  type SignalType,
 } from '../../common/field-preference';
+import type { FieldSettingSection } from '../../common/extension-points';
+import type { ItemType } from '../../common/types';
 import { formatDateTime, relativeTime } from '../format';
 import {
   addRange,
-  allowDigitKey,
-  allowSignedDecimalKey,
   autoResetFieldsDisabled,
   canAddRange,
   canRemoveRange,
   formatFieldValue,
-  keepDigits,
-  keepSignedDecimal,
   openRangesTab,
   overrideDisabled,
   overrideOptions,
   parseOverrideValue,
   rangeActionIcons,
   removeLastRange,
-  sectionsForSignal,
+  visibleSections,
   withColor,
 } from './field-rules';
 
@@ -94,55 +93,35 @@ describe('range editor rules', () => {
 });
 
 describe('field settings visibility by signal', () => {
-  it('shows the analog block only for analog, logic only for digital, auto reset for digital and string', () => {
-    expect(sectionsForSignal('analog')).toEqual({
-      analog: true,
-      digital: false,
-      debounce: true,
-      autoReset: false,
-      resetBaseValue: false,
-    });
-    expect(sectionsForSignal('digital')).toEqual({
-      analog: false,
-      digital: true,
-      debounce: true,
-      autoReset: true,
-      resetBaseValue: false,
-    });
-    expect(sectionsForSignal('string')).toEqual({
-      analog: false,
-      digital: false,
-      debounce: false,
-      autoReset: true,
-      resetBaseValue: true,
-    });
-    expect(sectionsForSignal('json')).toEqual({
-      analog: false,
-      digital: false,
-      debounce: false,
-      autoReset: false,
-      resetBaseValue: false,
-    });
+  const section = (id: string, order: number, extra: Partial<FieldSettingSection> = {}): FieldSettingSection => ({
+    id,
+    titleKey: id,
+    order,
+    component: () => null,
+    ...extra,
+  });
+  const sections = [
+    section('storage', 120),
+    section('analog', 70, { signals: ['analog'] }),
+    section('logic', 80, { signals: ['digital'] }),
+    section('debounce', 90, { signals: ['analog', 'digital'] }),
+    section('auto-reset', 130, { signals: ['digital', 'string'] }),
+    section('node-data', 50, { itemTypes: ['node'] }),
+  ];
+  const ids = (signal: SignalType, itemType: ItemType = 'item') => visibleSections(sections, signal, itemType).map((s) => s.id);
+
+  it('shows a section only for its signals and item types, by order', () => {
+    expect(ids('analog')).toEqual(['analog', 'debounce', 'storage']);
+    expect(ids('digital')).toEqual(['logic', 'debounce', 'storage', 'auto-reset']);
+    expect(ids('string')).toEqual(['storage', 'auto-reset']);
+    expect(ids('json')).toEqual(['storage']);
+    expect(ids('json', 'node')).toEqual(['node-data', 'storage']);
   });
 
   it('disables the auto-reset fields unless reset is enabled', () => {
     const preference = defaultFieldPreference('door');
     expect(autoResetFieldsDisabled(preference)).toBe(true);
     expect(autoResetFieldsDisabled({ resetSetting: { ...preference.resetSetting, enable: true } })).toBe(false);
-  });
-});
-
-describe('key-press limits', () => {
-  it('lets digits only into sequence, spike filter and simple-convert inputs', () => {
-    expect(['1', '0', 'Backspace', 'Tab'].every(allowDigitKey)).toBe(true);
-    expect(['-', '.', 'e', 'a', ' '].some(allowDigitKey)).toBe(false);
-    expect(keepDigits('-12.5e3')).toBe('1253');
-  });
-
-  it('lets digits, minus and dot into simple-convert outputs', () => {
-    expect(['-', '.', '7'].every(allowSignedDecimalKey)).toBe(true);
-    expect(['e', '+', ','].some(allowSignedDecimalKey)).toBe(false);
-    expect(keepSignedDecimal('-1,5.2x')).toBe('-15.2');
   });
 });
 

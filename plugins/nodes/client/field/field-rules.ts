@@ -9,6 +9,8 @@ import {
   type RangeSettings,
   type SignalType,
 } from '../../common/field-preference';
+import type { FieldSettingSection } from '../../common/extension-points';
+import type { ItemType } from '../../common/types';
 import { anyChannelOn } from '../dialogs/dialog-rules';
 
 // ---- Range editor (spec 3.3, 4) ----
@@ -74,25 +76,16 @@ export function rangeActionIcons(range: RangeEntry): {
 
 // ---- Field Settings sections by signal (spec 2.5, 4) ----
 
-export interface SignalSections {
-  /** accumulative, status text option, unit, decimal place, spike filter, simple convert */
-  analog: boolean;
-  /** logic */
-  digital: boolean;
-  debounce: boolean;
-  autoReset: boolean;
-  /** the 'Reset when at this value' base value */
-  resetBaseValue: boolean;
-}
-
-export function sectionsForSignal(signal: SignalType): SignalSections {
-  return {
-    analog: signal === 'analog',
-    digital: signal === 'digital',
-    debounce: signal === 'analog' || signal === 'digital',
-    autoReset: signal === 'digital' || signal === 'string',
-    resetBaseValue: signal === 'string',
-  };
+/** The contributed sections shown for a signal and item type, by order. */
+export function visibleSections(
+  sections: readonly FieldSettingSection[],
+  signal: SignalType,
+  itemType: ItemType,
+): FieldSettingSection[] {
+  return sections
+    .filter((section) => !section.signals || section.signals.includes(signal))
+    .filter((section) => !section.itemTypes || section.itemTypes.includes(itemType))
+    .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 }
 
 /** The auto-reset fields are disabled unless reset is enabled. */
@@ -104,35 +97,6 @@ export function autoResetFieldsDisabled(preference: Pick<FieldPreference, 'reset
 export function resetValueFor(signal: SignalType, input: string): number | string {
   if (signal === 'digital') return input === '1' ? 1 : 0;
   return input;
-}
-
-// ---- Key-press limits (spec 5) ----
-
-const NAVIGATION_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Enter']);
-
-/** Display sequence, spike-filter bounds and simple-convert inputs: digits only. */
-export function allowDigitKey(key: string): boolean {
-  return NAVIGATION_KEYS.has(key) || /^[0-9]$/.test(key);
-}
-
-/** Simple-convert outputs: digits, minus and dot. */
-export function allowSignedDecimalKey(key: string): boolean {
-  return NAVIGATION_KEYS.has(key) || /^[0-9.-]$/.test(key);
-}
-
-/** Pasted or typed text reduced to what the key-press limit allows. */
-export function keepDigits(text: string): string {
-  return text.replace(/[^0-9]/g, '');
-}
-
-export function keepSignedDecimal(text: string): string {
-  return text.replace(/[^0-9.-]/g, '');
-}
-
-/** A number from a limited input; empty or invalid text becomes the fallback. */
-export function toNumber(text: string, fallback = 0): number {
-  const value = Number(text);
-  return text.trim() === '' || !Number.isFinite(value) ? fallback : value;
 }
 
 // ---- Current values (Settings tab, spec 2.2) ----

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Field, Input, makeStyles, Radio, RadioGroup, Select, Text, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Outcome } from '@sensorium/core/client';
 import type { FieldPreference } from '../../common/field-preference';
 import { overrideOptions, parseOverrideValue } from './field-rules';
 import { DialogShell, useDialogSave } from '../dialogs/dialog-shell';
@@ -17,7 +18,9 @@ export function OverrideDialog(props: {
   field: string;
   preference: FieldPreference;
   canWrite: boolean;
-  onSave(enabled: boolean, value: number | string | null): Promise<void>;
+  /** A save is running. */
+  saving: boolean;
+  onSave(enabled: boolean, value: number | string | null): Promise<Outcome<unknown>>;
   onClose(): void;
 }) {
   const styles = useStyles();
@@ -34,7 +37,7 @@ export function OverrideDialog(props: {
   const value = mode === 'pick' ? parseOverrideValue(preference.signal, picked) : parseOverrideValue(preference.signal, text);
   const invalid = enabled && (value === null || (mode === 'pick' && picked === ''));
 
-  const { saving, save } = useDialogSave(
+  const save = useDialogSave(
     () => props.onSave(enabled, mode === 'pick' && preference.signal === 'string' ? picked : value),
     props.onClose,
   );
@@ -53,7 +56,7 @@ export function OverrideDialog(props: {
       actions={
         <>
           <Button onClick={props.onClose}>{t('nodes.close')}</Button>
-          <Button appearance="primary" disabled={!props.canWrite || saving || invalid} onClick={() => void save()}>
+          <Button appearance="primary" disabled={!props.canWrite || props.saving || invalid} onClick={save}>
             {t('nodes.save')}
           </Button>
         </>

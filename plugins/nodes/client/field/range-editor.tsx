@@ -1,18 +1,13 @@
 import { Button, Card, Checkbox, Field, Input, makeStyles, Select, Text, tokens, Tooltip } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, FlashRegular, GlobeRegular, MailRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  RANGE_COLORS,
-  type RangeColor,
-  type RangeEntry,
-  type RangeSettings,
-  type SignalType,
-} from '../../common/field-preference';
+import { LimitedNumberInput } from '@sensorium/core/client';
+import type { RangeAction } from '../../common/extension-points';
+import { RANGE_COLORS, type RangeColor, type RangeSettings, type SignalType } from '../../common/field-preference';
 import { STATUS_COLORS } from '../colors';
-import { addRange, canAddRange, canRemoveRange, rangeActionIcons, removeLastRange, updateRange, withColor } from './field-rules';
+import { addRange, canAddRange, canRemoveRange, removeLastRange, updateRange, withColor } from './field-rules';
 import { FaIcon, IconPicker } from './icon-picker';
-import { LimitedNumberInput } from './limited-input';
 
 const useStyles = makeStyles({
   editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -33,25 +28,18 @@ const useStyles = makeStyles({
 /**
  * The colour ranges editor (spec 3.3, 4): below-minimum / above-maximum numbers and up to 16 ranges, each with a name,
  * colour (N/A renames it MARGIN), icon, value or start / end, and its event. A range is added while there are 15 or
- * fewer; only the last one can be removed. The notify, task and webhook icons show only with the event enabled and are
- * highlighted (primary) when any channel, task or webhook is on.
+ * fewer; only the last one can be removed. The contributed range actions (notify, task, webhook) show only with the
+ * event enabled and are highlighted (primary) when on.
  */
-/** Applies a change to one range of the editor's copy, e.g. the setting a dialog returned. */
-export type RangeUpdate = (change: (range: RangeEntry) => RangeEntry) => void;
-
-/**
- * What the notify / task / webhook icons of a range open (the dialogs of spec 2.7 to 2.9): called with the range index
- * and an `update` that puts the dialog's result into the edited copy (so a later Save keeps it).
- */
-export interface RangeActionHandlers {
-  onNotification?(index: number, update: RangeUpdate, range: RangeEntry): void;
-  onTask?(index: number, update: RangeUpdate, range: RangeEntry): void;
-  onWebhook?(index: number, update: RangeUpdate, range: RangeEntry): void;
-}
-
-export function RangeEditor(
-  props: { value: RangeSettings; signal: SignalType; onChange(value: RangeSettings): void } & RangeActionHandlers,
-) {
+export function RangeEditor(props: {
+  value: RangeSettings;
+  signal: SignalType;
+  /** The range actions, in order. */
+  actions: readonly RangeAction[];
+  onChange(value: RangeSettings): void;
+  /** A range's action button was pressed. */
+  onAction(actionId: string, index: number): void;
+}) {
   const styles = useStyles();
   const { t } = useTranslation();
   const [picking, setPicking] = useState<number | null>(null);
@@ -82,7 +70,6 @@ export function RangeEditor(
       )}
       {value.ranges.length === 0 && <Text>{t('nodes.ranges.none')}</Text>}
       {value.ranges.map((range, index) => {
-        const icons = rangeActionIcons(range);
         const set = (change: Parameters<typeof updateRange>[2]) => onChange(updateRange(value, index, change));
         return (
           <Card key={index} className={styles.card} aria-label={t('nodes.ranges.range', { index: index + 1 })} data-range={index}>
@@ -173,40 +160,22 @@ export function RangeEditor(
                 }
               />
               <div className={styles.actions}>
-                {icons.visible && (
-                  <>
-                    <Tooltip content={t('nodes.ranges.notify')} relationship="label">
-                      <Button
-                        size="small"
-                        appearance={icons.notifyOn ? 'primary' : 'subtle'}
-                        className={icons.notifyOn ? undefined : styles.off}
-                        icon={<MailRegular />}
-                        data-on={icons.notifyOn}
-                        onClick={() => props.onNotification?.(index, set, range)}
-                      />
-                    </Tooltip>
-                    <Tooltip content={t('nodes.ranges.task')} relationship="label">
-                      <Button
-                        size="small"
-                        appearance={icons.taskOn ? 'primary' : 'subtle'}
-                        className={icons.taskOn ? undefined : styles.off}
-                        icon={<FlashRegular />}
-                        data-on={icons.taskOn}
-                        onClick={() => props.onTask?.(index, set, range)}
-                      />
-                    </Tooltip>
-                    <Tooltip content={t('nodes.ranges.webhook')} relationship="label">
-                      <Button
-                        size="small"
-                        appearance={icons.webhookOn ? 'primary' : 'subtle'}
-                        className={icons.webhookOn ? undefined : styles.off}
-                        icon={<GlobeRegular />}
-                        data-on={icons.webhookOn}
-                        onClick={() => props.onWebhook?.(index, set, range)}
-                      />
-                    </Tooltip>
-                  </>
-                )}
+                {range.eventSetting.enable &&
+                  props.actions.map((action) => {
+                    const on = action.isOn(range);
+                    return (
+                      <Tooltip key={action.id} content={t(action.titleKey)} relationship="label">
+                        <Button
+                          size="small"
+                          appearance={on ? 'primary' : 'subtle'}
+                          className={on ? undefined : styles.off}
+                          icon={<action.icon />}
+                          data-on={on}
+                          onClick={() => props.onAction(action.id, index)}
+                        />
+                      </Tooltip>
+                    );
+                  })}
                 {canRemoveRange(value.ranges, index) && (
                   <Tooltip content={t('nodes.ranges.remove')} relationship="label">
                     <Button

@@ -1,14 +1,14 @@
-import { Button, Field, Input, makeStyles, Tag, TagGroup, tokens, useId } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Spinner, Tag, TagGroup, tokens, useId } from '@fluentui/react-components';
 import { AddRegular, SaveRegular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '@sensorium/core/client';
-import { EDITABLE_DEVICE_EUI_SOURCES } from '../../common/types';
-import { errorMessage, type Item, type ItemPatch, type NodesApi } from '../api';
-import { LimitedNumberInput } from '../field/limited-input';
-import { FloorPlanSection } from '../location/floor-plan';
-import { ItemLocation } from '../location/item-location';
-import { SiteImage } from '../location/site-image';
+import { LimitedNumberInput, useNotify, usePluginStore } from '@sensorium/core/client';
+import type { ItemSettingsTabProps } from '../../common/extension-points';
+import { EDITABLE_DEVICE_EUI_SOURCES, type Item } from '../../common/types';
+import type { ItemPatch } from '../api/item-api';
+import { FloorPlanSection, ItemLocation, SiteImage } from '../maps';
+import type { NodesStore } from '../store/nodes-store';
 
 const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '720px' },
@@ -21,52 +21,43 @@ export const CONNECTION_TIMEOUT_PLACEHOLDER = '86400';
 
 /**
  * Basic tab (spec 2.2): description, data source type, device EUI / IMEI (editable only for rec-plc-adaptor), serial
- * number, connection timeout, tags (the item's tags, dismissible, plus a text box offering the application's tags and 'Add a new tag'), site address.
+ * number, connection timeout, tags (the item's tags, dismissible, plus a text box offering the application's tags and
+ * 'Add a new tag'), site address, then the maps: site image, location and floor plan. Each input shows the saved value
+ * until edited; a save takes the server's answer.
  */
-export function BasicTab(props: {
-  api: NodesApi;
-  appId: string;
-  item: Item;
-  /** The items directly below this one (they can be pinned on its floor plan). */
-  pinnable: readonly { itemName: string; itemDisplayName?: string }[];
-  canWrite: boolean;
-  knownTags: string[];
-  onSaved(item: Item): void;
-}) {
+export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const notify = useNotify();
-  const { item, api } = props;
-  const [deviceEUI, setDeviceEUI] = useState(item.dataSource.deviceEUI ?? '');
-  const [timeout, setTimeoutSec] = useState<number | null>(item.dataSource.connectionTimeoutSec ?? null);
-  const [tags, setTags] = useState<string[]>(item.geoInfo.tags ?? []);
+  const store = usePluginStore<typeof NodesStore>('nodes');
+  const { item } = props;
+  const [deviceEUI, setDeviceEUI] = useState<string | null>(null);
+  const [timeout, setTimeoutSec] = useState<number | null | undefined>(undefined);
+  const [tags, setTags] = useState<string[] | null>(null);
   const [tagText, setTagText] = useState('');
+  const [address, setAddress] = useState<string | null>(null);
   const tagListId = useId('tags');
-  const [address, setAddress] = useState(item.geoInfo.site?.address ?? '');
 
-  useEffect(() => {
-    setDeviceEUI(item.dataSource.deviceEUI ?? '');
-    setTimeoutSec(item.dataSource.connectionTimeoutSec ?? null);
-    setTags(item.geoInfo.tags ?? []);
-    setAddress(item.geoInfo.site?.address ?? '');
-  }, [item]);
+  const shownEUI = deviceEUI ?? item.dataSource.deviceEUI ?? '';
+  const shownTimeout = timeout === undefined ? (item.dataSource.connectionTimeoutSec ?? null) : timeout;
+  const shownTags = tags ?? item.geoInfo.tags ?? [];
+  const shownAddress = address ?? item.geoInfo.site?.address ?? '';
 
-  const save = async (patch: ItemPatch, failure = t('nodes.updateFailed'), fallback?: string) => {
-    try {
-      props.onSaved(await api.patch(item.uuid, patch));
+  const save = async (patch: ItemPatch, done: () => void, failure = t('nodes.updateFailed'), fallback?: string) => {
+    const outcome = await store.item.patch(patch);
+    if (outcome.ok) {
+      done();
       notify({ intent: 'success', title: t('nodes.basic.saved') });
-    } catch (error) {
-      const message = await errorMessage(error);
-      notify({ intent: 'error', title: failure, body: message || fallback });
-    }
+    } else notify({ intent: 'error', title: failure, body: outcome.failure.message || fallback });
   };
+  const changed = (saved: Item) => store.item.setDetail(saved);
 
   const euiEditable = EDITABLE_DEVICE_EUI_SOURCES.includes(item.dataSource.type ?? '');
-  const tagOptions = [...new Set([...props.knownTags, ...tags])].sort();
+  const tagOptions = [...new Set([...store.tree.knownTags, ...shownTags])].sort();
   const typed = tagText.trim();
   const addTag = () => {
-    if (typed === '' || tags.includes(typed)) return;
-    setTags([...tags, typed]);
+    if (typed === '' || shownTags.includes(typed)) return;
+    setTags([...shownTags, typed]);
     setTagText('');
   };
 
@@ -81,14 +72,21 @@ export function BasicTab(props: {
       {(item.dataSource.deviceEUI !== undefined || euiEditable) && (
         <div className={styles.line}>
           <Field label={t('nodes.basic.deviceEUI')} className={styles.grow}>
-            <Input readOnly={!euiEditable} value={deviceEUI} onChange={(_, data) => setDeviceEUI(data.value)} />
+            <Input readOnly={!euiEditable} value={shownEUI} onChange={(_, data) => setDeviceEUI(data.value)} />
           </Field>
           {euiEditable && (
             <Button
               icon={<SaveRegular />}
               aria-label={t('nodes.basic.saveDeviceEUI')}
               disabled={!props.canWrite}
-              onClick={() => void save({ deviceEUI: deviceEUI.trim() }, t('nodes.basic.error'), t('nodes.basic.deviceEUIFailed'))}
+              onClick={() =>
+                void save(
+                  { deviceEUI: shownEUI.trim() },
+                  () => setDeviceEUI(null),
+                  t('nodes.basic.error'),
+                  t('nodes.basic.deviceEUIFailed'),
+                )
+              }
             />
           )}
         </div>
@@ -103,7 +101,7 @@ export function BasicTab(props: {
           <LimitedNumberInput
             limit="digits"
             placeholder={CONNECTION_TIMEOUT_PLACEHOLDER}
-            value={timeout}
+            value={shownTimeout}
             onValue={setTimeoutSec}
           />
         </Field>
@@ -111,7 +109,7 @@ export function BasicTab(props: {
           icon={<SaveRegular />}
           aria-label={t('nodes.basic.saveConnectionTimeout')}
           disabled={!props.canWrite}
-          onClick={() => void save({ connectionTimeoutSec: timeout ?? 0 })}
+          onClick={() => void save({ connectionTimeoutSec: shownTimeout ?? 0 }, () => setTimeoutSec(undefined))}
         />
       </div>
       <div className={styles.line}>
@@ -131,24 +129,27 @@ export function BasicTab(props: {
         </Field>
         <datalist id={tagListId}>
           {tagOptions
-            .filter((tag) => !tags.includes(tag))
+            .filter((tag) => !shownTags.includes(tag))
             .map((tag) => (
               <option key={tag} value={tag} />
             ))}
         </datalist>
-        <Button icon={<AddRegular />} disabled={typed === '' || tags.includes(typed)} onClick={addTag}>
+        <Button icon={<AddRegular />} disabled={typed === '' || shownTags.includes(typed)} onClick={addTag}>
           {tagOptions.includes(typed) ? t('nodes.basic.addTagExisting') : t('nodes.basic.addTag')}
         </Button>
         <Button
           icon={<SaveRegular />}
           aria-label={t('nodes.basic.saveTags')}
           disabled={!props.canWrite}
-          onClick={() => void save({ tags })}
+          onClick={() => void save({ tags: shownTags }, () => setTags(null))}
         />
       </div>
-      {tags.length > 0 && (
-        <TagGroup aria-label={t('nodes.basic.tags')} onDismiss={(_, data) => setTags(tags.filter((tag) => tag !== data.value))}>
-          {tags.map((tag) => (
+      {shownTags.length > 0 && (
+        <TagGroup
+          aria-label={t('nodes.basic.tags')}
+          onDismiss={(_, data) => setTags(shownTags.filter((tag) => tag !== data.value))}
+        >
+          {shownTags.map((tag) => (
             <Tag key={tag} value={tag} size="small" dismissible={props.canWrite}>
               {tag}
             </Tag>
@@ -157,24 +158,27 @@ export function BasicTab(props: {
       )}
       <div className={styles.line}>
         <Field label={t('nodes.basic.siteAddress')} className={styles.grow}>
-          <Input value={address} onChange={(_, data) => setAddress(data.value)} />
+          <Input value={shownAddress} onChange={(_, data) => setAddress(data.value)} />
         </Field>
         <Button
           icon={<SaveRegular />}
           aria-label={t('nodes.basic.saveSiteAddress')}
           disabled={!props.canWrite}
-          onClick={() => void save({ siteAddress: address.trim(), confirmCoordinates: false })}
+          onClick={() => void save({ siteAddress: shownAddress.trim(), confirmCoordinates: false }, () => setAddress(null))}
         />
       </div>
-      <SiteImage appId={props.appId} item={item} canWrite={props.canWrite} onItemChange={props.onSaved} />
-      <ItemLocation appId={props.appId} item={item} canWrite={props.canWrite} onItemChange={props.onSaved} />
-      <FloorPlanSection
-        appId={props.appId}
-        item={item}
-        canWrite={props.canWrite}
-        pinnable={props.pinnable}
-        onItemChange={props.onSaved}
-      />
+      <Suspense fallback={<Spinner size="small" />}>
+        <SiteImage maps={store.maps} appId={props.appId} item={item} canWrite={props.canWrite} onItemChange={changed} />
+        <ItemLocation maps={store.maps} appId={props.appId} item={item} canWrite={props.canWrite} onItemChange={changed} />
+        <FloorPlanSection
+          maps={store.maps}
+          appId={props.appId}
+          item={item}
+          canWrite={props.canWrite}
+          pinnable={store.tree.rows.filter((row) => row.parentName === item.itemName)}
+          onItemChange={changed}
+        />
+      </Suspense>
     </div>
   );
-}
+});

@@ -13,25 +13,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { EditRegular, SaveRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useNotify } from '@sensorium/core/client';
-import { ROOT_ITEM_NAME } from '../../common/types';
-import { errorMessage, type Item, type NodesApi, type NodeValuesPush, type TreeRow } from '../api';
-import { BasicTab } from './basic-tab';
-import { ChartTab } from './chart-tab';
-import { DataHistoryTab } from './data-history-tab';
-import { SettingsTab } from './settings-tab';
-
-/** Tab ids of spec 2.2; Settings (2) is the default. */
-export const ITEM_TABS = [
-  { id: 1, key: 'basic' },
-  { id: 2, key: 'settings' },
-  { id: 4, key: 'dataHistory' },
-  { id: 5, key: 'chart' },
-] as const;
-export type ItemTabId = (typeof ITEM_TABS)[number]['id'];
-export const DEFAULT_ITEM_TAB: ItemTabId = 2;
+import { ConfirmDialog, useContributions, useNotify } from '@sensorium/core/client';
+import { itemSettingsTabs, type ItemSettingsTab } from '../../common/extension-points';
+import { ROOT_ITEM_NAME, type Item } from '../../common/types';
+import { plainItem } from '../store/item-model';
+import type { NodesStoreInstance } from '../store/nodes-store';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -42,151 +31,80 @@ const useStyles = makeStyles({
 });
 
 export interface ItemPanelProps {
-  api: NodesApi;
+  store: NodesStoreInstance;
   appId: string;
+  /** The selected item (the panel is keyed by it). */
   uuid: string;
   /** Ancestor names, root first (the Position path). */
   path: string[];
   canWrite: boolean;
-  tab: ItemTabId;
-  onTab(tab: ItemTabId): void;
-  livePush: NodeValuesPush | null;
-  knownTags: string[];
-  /** The application's items (the tree rows): the Task Setting dialog's devices and the floor plan's pinnable children. */
-  items: readonly TreeRow[];
-  /** An edit of the item was saved (display name, tags, enable…): the tree row follows. */
-  onItemChanged(item: Item): void;
   onDeleted(): void;
 }
 
-/** Loads one item and keeps it up to date with the live pushes. */
-function useItem(api: NodesApi, uuid: string, livePush: NodeValuesPush | null) {
-  const [item, setItem] = useState<Item | null>(null);
-  const [failed, setFailed] = useState(false);
-  const reload = useCallback(() => {
-    api
-      .item(uuid)
-      .then((loaded) => {
-        setItem(loaded);
-        setFailed(false);
-      })
-      .catch(() => setFailed(true));
-  }, [api, uuid]);
-  useEffect(() => {
-    setItem(null);
-    reload();
-  }, [reload]);
-  useEffect(() => {
-    const update = livePush?.items.find((entry) => entry.uuid === uuid);
-    if (!update) return;
-    setItem((current) => (current ? { ...current, ...update } : current));
-  }, [livePush, uuid]);
-  return { item, setItem, reload, failed };
+/** The contributed tabs in order; the panel opens on the first one marked default. */
+function useItemTabs(): { tabs: ItemSettingsTab[]; defaultTab: string | null } {
+  const tabs = [...useContributions(itemSettingsTabs)].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+  return { tabs, defaultTab: (tabs.find((tab) => tab.default) ?? tabs[0])?.id ?? null };
 }
 
 /**
  * The item settings panel (spec 2.2): header with the editable display name, delete link, sensor type, component child
- * and position path; tabs Basic, Settings, Data History and Chart. Tabs stay mounted once opened (hidden, not destroyed);
- * the panel is keyed by item, so editing state resets when another item is selected.
+ * and position path; then the contributed tabs (Basic, Settings, Data History, Chart). Tabs stay mounted once opened
+ * (hidden, not destroyed); the panel is keyed by item, so editing state resets when another item is selected.
  */
-export function ItemPanel(props: ItemPanelProps) {
+export const ItemPanel = observer(function ItemPanel(props: ItemPanelProps) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const { item, setItem: set, reload, failed } = useItem(props.api, props.uuid, props.livePush);
-  const { onItemChanged } = props;
-  const setItem = useCallback(
-    (next: Item) => {
-      set(next);
-      onItemChanged(next);
-    },
-    [set, onItemChanged],
-  );
-  const [opened, setOpened] = useState<ReadonlySet<ItemTabId>>(new Set([props.tab]));
+  const { store } = props;
+  const { tabs, defaultTab } = useItemTabs();
+  const current = store.tab && tabs.some((tab) => tab.id === store.tab) ? store.tab : defaultTab;
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(current ? [current] : []));
+  if (current && !opened.has(current)) setOpened(new Set([...opened, current]));
 
-  useEffect(() => {
-    setOpened((current) => (current.has(props.tab) ? current : new Set([...current, props.tab])));
-  }, [props.tab]);
-
-  if (failed) return <Text>{t('nodes.item.loadFailed')}</Text>;
-  if (!item) return <Spinner size="small" label={t('nodes.item.loading')} />;
+  const detail = store.item.detail;
+  if (store.item.loading.failed) return <Text>{t('nodes.item.loadFailed')}</Text>;
+  if (!detail || detail.uuid !== props.uuid) return <Spinner size="small" label={t('nodes.item.loading')} />;
+  const item = plainItem(detail);
 
   return (
     <section className={styles.panel} aria-label={t('nodes.item.panel')}>
-      <ItemHeader {...props} item={item} onSaved={setItem} />
-      <TabList selectedValue={props.tab} onTabSelect={(_, data) => props.onTab(data.value as ItemTabId)}>
-        {ITEM_TABS.map((tab) => (
+      <ItemHeader {...props} item={item} />
+      <TabList selectedValue={current} onTabSelect={(_, data) => store.setTab(String(data.value))}>
+        {tabs.map((tab) => (
           <Tab key={tab.id} value={tab.id}>
-            {t(`nodes.item.tabs.${tab.key}`)}
+            {t(tab.titleKey)}
           </Tab>
         ))}
       </TabList>
-      {opened.has(1) && (
-        <div className={props.tab === 1 ? undefined : styles.hidden} role="tabpanel">
-          <BasicTab
-            api={props.api}
-            appId={props.appId}
-            pinnable={props.items.filter((row) => row.parentName === item.itemName)}
-            item={item}
-            canWrite={props.canWrite}
-            knownTags={props.knownTags}
-            onSaved={setItem}
-          />
-        </div>
-      )}
-      {opened.has(2) && (
-        <div className={props.tab === 2 ? undefined : styles.hidden} role="tabpanel">
-          <SettingsTab
-            api={props.api}
-            appId={props.appId}
-            items={props.items}
-            item={item}
-            canWrite={props.canWrite}
-            onChange={setItem}
-            onReload={reload}
-          />
-        </div>
-      )}
-      {opened.has(4) && (
-        <div className={props.tab === 4 ? undefined : styles.hidden} role="tabpanel">
-          <DataHistoryTab api={props.api} itemName={item.itemName} active={props.tab === 4} />
-        </div>
-      )}
-      {opened.has(5) && (
-        <div className={props.tab === 5 ? undefined : styles.hidden} role="tabpanel">
-          <ChartTab api={props.api} item={item} visible={props.tab === 5} />
-        </div>
-      )}
+      {tabs
+        .filter((tab) => opened.has(tab.id))
+        .map((tab) => (
+          <div key={tab.id} className={tab.id === current ? undefined : styles.hidden} role="tabpanel">
+            <Suspense fallback={<Spinner size="small" />}>
+              <tab.component appId={props.appId} item={item} active={tab.id === current} canWrite={props.canWrite} />
+            </Suspense>
+          </div>
+        ))}
     </section>
   );
-}
+});
 
-function ItemHeader(props: ItemPanelProps & { item: Item; onSaved(item: Item): void }) {
+const ItemHeader = observer(function ItemHeader(props: ItemPanelProps & { item: Item }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const notify = useNotify();
-  const { item, api } = props;
-  const [editing, setEditing] = useState(false);
-  const [displayName, setDisplayName] = useState(item.itemDisplayName);
-  const [saving, setSaving] = useState(false);
+  const { item, store } = props;
+  /** The display name being edited; null while not editing (the saved name shows). */
+  const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleteExternal, setDeleteExternal] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-
-  useEffect(() => {
-    if (!editing) setDisplayName(item.itemDisplayName);
-  }, [item.itemDisplayName, editing]);
+  const editing = draft !== null;
+  const saving = store.item.saving.pending;
 
   const saveDisplayName = async () => {
-    setSaving(true);
-    try {
-      const saved = await api.patch(item.uuid, { itemDisplayName: displayName.trim() });
-      props.onSaved(saved);
-      setEditing(false);
-    } catch (error) {
-      notify({ intent: 'error', title: t('nodes.updateFailed'), body: await errorMessage(error) });
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await store.item.patch({ itemDisplayName: (draft ?? '').trim() });
+    if (outcome.ok) setDraft(null);
+    else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
 
   const isRoot = item.itemName === ROOT_ITEM_NAME || item.parentName === null;
@@ -202,21 +120,17 @@ function ItemHeader(props: ItemPanelProps & { item: Item; onSaved(item: Item): v
   };
 
   const remove = async () => {
-    setDeleting(true);
-    try {
-      await api.remove(item.uuid, offerExternal && deleteExternal);
-      setConfirming(false);
+    const outcome = await store.removeSelected(offerExternal && deleteExternal);
+    setConfirming(false);
+    if (outcome.ok) {
       notify({ intent: 'success', title: t('nodes.item.delete.deleted'), body: t('nodes.item.delete.deletedBody') });
       props.onDeleted();
-    } catch (error) {
-      setConfirming(false);
+    } else {
       notify({
         intent: 'error',
         title: t('nodes.item.delete.failed'),
-        body: t('nodes.item.delete.failedBody', { message: await errorMessage(error) }),
+        body: t('nodes.item.delete.failedBody', { message: outcome.failure.message ?? '' }),
       });
-    } finally {
-      setDeleting(false);
     }
   };
 
@@ -226,9 +140,9 @@ function ItemHeader(props: ItemPanelProps & { item: Item; onSaved(item: Item): v
       <div className={styles.line}>
         <Field label={t('nodes.item.displayName')} orientation="horizontal">
           <Input
-            value={displayName}
+            value={draft ?? item.itemDisplayName}
             readOnly={!editing}
-            onChange={(_, data) => setDisplayName(data.value)}
+            onChange={(_, data) => setDraft(data.value)}
             onKeyDown={(event) => event.key === 'Enter' && editing && void saveDisplayName()}
           />
         </Field>
@@ -248,7 +162,7 @@ function ItemHeader(props: ItemPanelProps & { item: Item; onSaved(item: Item): v
             aria-label={t('nodes.item.editDisplayName')}
             title={t('nodes.item.editDisplayName')}
             disabled={!props.canWrite}
-            onClick={() => setEditing(true)}
+            onClick={() => setDraft(item.itemDisplayName)}
           />
         )}
         <Link as="button" disabled={!props.canWrite} onClick={askDelete}>
@@ -276,7 +190,7 @@ function ItemHeader(props: ItemPanelProps & { item: Item; onSaved(item: Item): v
           title={t('nodes.item.delete.title')}
           message={t('nodes.item.delete.confirm', { name: item.itemName })}
           confirmLabel={t('nodes.item.delete.confirmButton')}
-          busy={deleting}
+          busy={store.item.deleting.pending}
           onConfirm={() => void remove()}
           onCancel={() => {
             setConfirming(false);
@@ -294,4 +208,4 @@ function ItemHeader(props: ItemPanelProps & { item: Item; onSaved(item: Item): v
       )}
     </header>
   );
-}
+});

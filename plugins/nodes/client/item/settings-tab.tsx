@@ -1,14 +1,16 @@
 import { Badge, Button, makeStyles, Switch, TableCell, TableRow, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { AlertRegular, EditRegular, SettingsRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '@sensorium/core/client';
-import { normalizeFieldPreference, type Command, type FieldPreference } from '../../common/field-preference';
-import { errorMessage, type Item, type ItemPatch, type NodesApi } from '../api';
+import { useNotify, usePluginStore, type Outcome } from '@sensorium/core/client';
+import type { ItemSettingsTabProps } from '../../common/extension-points';
+import type { FieldPreference } from '../../common/field-preference';
 import { FieldSettingsDialog } from '../field/field-settings-dialog';
 import { formatFieldValue, overrideDisabled, SIGNAL_BADGE } from '../field/field-rules';
 import { OverrideDialog } from '../field/override-dialog';
-import { useRangeActionDialogs } from '../field/range-action-dialogs';
+import type { NodesStore } from '../store/nodes-store';
+import type { ItemSwitch } from '../store/item-store';
 import { STATUS_COLORS } from '../colors';
 import { asLanguage, formatDateTime, relativeTime } from '../format';
 import { SmallTable } from '../table';
@@ -37,20 +39,9 @@ const useStyles = makeStyles({
   key: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
-export interface SettingsTabProps {
-  api: NodesApi;
-  appId: string;
-  item: Item;
-  /** The application's items (the tree rows), for the Task Setting dialog's device list. */
-  items: readonly { uuid: string; itemName: string; itemDisplayName?: string }[];
-  canWrite: boolean;
-  onChange(item: Item): void;
-  onReload(): void;
-}
-
 /** A refreshing clock so relative times ("3 minutes ago") stay current. */
 function useNow(intervalMs = 10_000): number {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
@@ -59,83 +50,38 @@ function useNow(intervalMs = 10_000): number {
 }
 
 /** Settings tab (spec 2.2): severities, Enable / Store History, times, connection, current values, outputs, commands. */
-export function SettingsTab(props: SettingsTabProps) {
+export const SettingsTab = observer(function SettingsTab(props: ItemSettingsTabProps) {
   const styles = useStyles();
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const now = useNow();
-  const { item, api } = props;
-  const [enable, setEnable] = useState(item.enable);
-  const [storeHistory, setStoreHistory] = useState(item.storeHistory);
-  const [commands, setCommands] = useState<Command[]>([]);
+  const store = usePluginStore<typeof NodesStore>('nodes');
+  const { item } = props;
   const [dialog, setDialog] = useState<{ kind: 'settings' | 'ranges' | 'override'; field: string } | null>(null);
 
-  useEffect(() => setEnable(item.enable), [item.enable]);
-  useEffect(() => setStoreHistory(item.storeHistory), [item.storeHistory]);
-  useEffect(() => {
-    api
-      .commands(item.uuid)
-      .then(({ commands }) => setCommands(commands.filter((command) => command.id !== '')))
-      .catch(() => setCommands([]));
-  }, [api, item.uuid]);
-
-  /** Optimistic switch: flips at once, persists, and flips back with 'Update failed!' when the call fails (spec 4, 8). */
-  const toggle = async (patch: ItemPatch, set: (value: boolean) => void, previous: boolean) => {
-    set(!previous);
-    try {
-      props.onChange(await api.patch(item.uuid, patch));
-    } catch (error) {
-      set(previous);
-      notify({ intent: 'error', title: t('nodes.updateFailed'), body: await errorMessage(error) });
-    }
+  /** Enable and Store History flip at once and back with 'Update failed!' when the save fails (spec 4, 8). */
+  const toggle = async (which: ItemSwitch) => {
+    const outcome = await store.item.toggle(which);
+    if (!outcome.ok) notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
 
-  const fields = useMemo(
-    () =>
-      Object.entries(item.input)
-        .map(([field, stored]) => [field, normalizeFieldPreference(field, stored)] as const)
-        .sort(([a, pa], [b, pb]) => pa.seq - pb.seq || a.localeCompare(b)),
-    [item.input],
-  );
+  // The preferences are complete (the store normalises them); the table lists them by display sequence, then name.
+  const fields = Object.entries(item.input).sort(([a, pa], [b, pb]) => pa.seq - pb.seq || a.localeCompare(b));
 
   const language = asLanguage(i18n.language);
   const time = (value: string | null) =>
     value ? `${formatDateTime(value)} (${relativeTime(value, language, now)})` : t('nodes.settings.notAvailable');
 
-  const send = async (command: Command) => {
-    try {
-      await api.sendCommand(item.uuid, command.id);
-      notify({ intent: 'success', title: t('nodes.settings.commandSuccess') });
-    } catch (error) {
-      notify({ intent: 'error', title: t('nodes.settings.commandFailed'), body: await errorMessage(error) });
-    }
+  const report = (outcome: Outcome<unknown>, failure: string) => {
+    if (outcome.ok) notify({ intent: 'success', title: t('nodes.settings.commandSuccess') });
+    else notify({ intent: 'error', title: failure, body: outcome.failure.message ?? undefined });
   };
-
-  const output = async (field: string, value: unknown) => {
-    try {
-      await api.output(item.uuid, field, value, item.dataSource.type ?? '');
-      notify({ intent: 'success', title: t('nodes.settings.commandSuccess') });
-    } catch (error) {
-      notify({ intent: 'error', title: t('nodes.updateFailed'), body: await errorMessage(error) });
-    }
-  };
-
-  const savePreference = async (field: string, preference: FieldPreference) => {
-    await api.saveFieldPreference(item.uuid, field, preference);
-    props.onChange({ ...item, input: { ...item.input, [field]: preference } });
-    props.onReload();
-  };
+  const send = async (commandId: string) => report(await store.item.sendCommand(commandId), t('nodes.settings.commandFailed'));
+  const output = async (field: string, value: unknown) => report(await store.item.output(field, value), t('nodes.updateFailed'));
 
   const severity = item.status?.severity ?? 0;
   const eventSeverity = item.status?.eventSeverity ?? 0;
-  const current = dialog ? fields.find(([field]) => field === dialog.field) : undefined;
-  const rangeDialogs = useRangeActionDialogs({
-    appId: props.appId,
-    item,
-    field: dialog?.field ?? null,
-    items: props.items,
-    onItemSaved: props.onChange,
-  });
+  const current = dialog ? item.input[dialog.field] : undefined;
 
   return (
     <div className={styles.tab}>
@@ -153,16 +99,16 @@ export function SettingsTab(props: SettingsTabProps) {
         <Text className={styles.label}>{t('nodes.settings.enable')}</Text>
         <Switch
           aria-label={t('nodes.settings.enable')}
-          checked={enable}
+          checked={item.enable}
           disabled={!props.canWrite}
-          onChange={() => void toggle({ enable: !enable }, setEnable, enable)}
+          onChange={() => void toggle('enable')}
         />
         <Text className={styles.label}>{t('nodes.settings.storeHistory')}</Text>
         <Switch
           aria-label={t('nodes.settings.storeHistory')}
-          checked={storeHistory}
+          checked={item.storeHistory}
           disabled={!props.canWrite}
-          onChange={() => void toggle({ enableHistory: !storeHistory }, setStoreHistory, storeHistory)}
+          onChange={() => void toggle('storeHistory')}
         />
         <Text className={styles.label}>{t('nodes.settings.lastReceived')}</Text>
         <Text data-testid="last-received">{time(item.lastReceiveDate)}</Text>
@@ -260,11 +206,11 @@ export function SettingsTab(props: SettingsTabProps) {
         </SmallTable>
       )}
 
-      {commands.length > 0 && (
+      {store.item.commands.length > 0 && (
         <div className={styles.line}>
           <Text className={styles.label}>{t('nodes.settings.commands')}</Text>
-          {commands.map((command) => (
-            <Button key={command.id} size="small" disabled={!props.canWrite} onClick={() => void send(command)}>
+          {store.item.commands.map((command) => (
+            <Button key={command.id} size="small" disabled={!props.canWrite} onClick={() => void send(command.id)}>
               {command.display}
             </Button>
           ))}
@@ -273,30 +219,29 @@ export function SettingsTab(props: SettingsTabProps) {
 
       {dialog && current && (dialog.kind === 'settings' || dialog.kind === 'ranges') && (
         <FieldSettingsDialog
+          appId={props.appId}
+          item={item}
           field={dialog.field}
-          preference={current[1]}
-          isNode={item.itemType === 'node'}
+          preference={current}
+          items={store.tree.rows}
           activeTab={dialog.kind === 'ranges' ? 2 : 1}
           canWrite={props.canWrite}
-          rangeActions={rangeDialogs.handlers}
-          onSave={(preference) => savePreference(dialog.field, preference)}
+          saving={store.item.saving.pending}
+          onSave={(preference: FieldPreference) => store.item.savePreference(dialog.field, preference)}
+          onItemSaved={(saved) => store.item.setDetail(saved)}
           onClose={() => setDialog(null)}
-        >
-          {rangeDialogs.dialogs}
-        </FieldSettingsDialog>
+        />
       )}
       {dialog && current && dialog.kind === 'override' && (
         <OverrideDialog
           field={dialog.field}
-          preference={current[1]}
+          preference={current}
           canWrite={props.canWrite}
-          onSave={async (enabled, value) => {
-            await api.override(item.uuid, dialog.field, enabled, value);
-            props.onReload();
-          }}
+          saving={store.item.saving.pending}
+          onSave={(enabled, value) => store.item.override(dialog.field, enabled, value)}
           onClose={() => setDialog(null)}
         />
       )}
     </div>
   );
-}
+});

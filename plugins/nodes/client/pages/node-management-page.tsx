@@ -1,14 +1,13 @@
 import { makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { NOT_FOUND_PATH, useHttp, useSession } from '@sensorium/core/client';
-import { nodesApi, type NodeValuesPush, type TreeRow } from '../api';
-import { DEFAULT_ITEM_TAB, ItemPanel, type ItemTabId } from '../item/item-panel';
-import { ancestorsOf } from '../tree/tree-model';
+import { NOT_FOUND_PATH, usePluginStore, useSession } from '@sensorium/core/client';
+import type { TreeRow } from '../../common/types';
+import { ItemPanel } from '../item/item-panel';
+import { SETTINGS_TAB, type NodesStore } from '../store/nodes-store';
 import { TreePanel } from '../tree/tree-panel';
-import { useNodeTree } from '../tree/use-node-tree';
 import { useNodeValues } from '../use-node-values';
 import { AddItemWizard } from '../wizard/add-item-wizard';
 
@@ -35,88 +34,55 @@ export const NODE_MANAGEMENT_PERMISSION = 'nodemanagement';
 const NodeManagementPage = observer(function NodeManagementPage() {
   const styles = useStyles();
   const { t } = useTranslation();
-  const http = useHttp();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const appId = useParams().app_id ?? '';
-  const api = useMemo(() => nodesApi(http, appId), [http, appId]);
-  const { tree, error, dirty, parents, byUuid, reload, move, applyPush, updateRow } = useNodeTree(api);
+  const store = usePluginStore<typeof NodesStore>('nodes');
+  const { tree } = store;
   const canWrite = session.hasPermission(NODE_MANAGEMENT_PERMISSION);
   const selectedUuid = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
-  const selected = selectedUuid ? byUuid.get(selectedUuid) : undefined;
-  const [tab, setTab] = useState<ItemTabId>(DEFAULT_ITEM_TAB);
-  const [reveal, setReveal] = useState<{ itemName: string; seq: number } | null>(null);
-  const [livePush, setLivePush] = useState<NodeValuesPush | null>(null);
-  const [adding, setAdding] = useState<string | null>(null);
-  const revealedAtLoad = useRef(false);
-  const pendingReveal = useRef<string | null>(null);
-  const notFound = (error as { response?: Response } | null)?.response?.status === 404;
+  const selected = selectedUuid ? tree.byUuid.get(selectedUuid) : undefined;
+
+  useEffect(() => {
+    // Failures stay in the tree's request state, which the page shows.
+    void store.open(appId);
+  }, [store, appId]);
+
+  useEffect(() => {
+    void store.select(selectedUuid);
+  }, [store, selectedUuid]);
 
   // An unknown application (or one the user cannot see) answers 404: like the other application pages, go to not-found.
   useEffect(() => {
-    if (notFound) void navigate(NOT_FOUND_PATH, { replace: true });
-  }, [notFound, navigate]);
+    if (tree.notFound) void navigate(NOT_FOUND_PATH, { replace: true });
+  }, [tree.notFound, navigate]);
 
-  useNodeValues(appId, (push) => {
-    applyPush(push);
-    setLivePush(push);
-  });
+  useNodeValues(appId, (push) => store.applyPush(push));
 
-  // A hash present at load selects that item: reveal it in the tree once the tree is there.
+  const loaded = tree.tree !== null;
   useEffect(() => {
-    if (!tree || revealedAtLoad.current) return;
-    revealedAtLoad.current = true;
-    if (selected) setReveal({ itemName: selected.itemName, seq: 1 });
-  }, [tree, selected]);
+    if (loaded) performance.mark('nodes:tree-rendered');
+  }, [loaded]);
 
-  useEffect(() => {
-    if (tree) performance.mark('nodes:tree-rendered');
-  }, [tree]);
+  const select = (row: TreeRow) => {
+    if (row.uuid !== selectedUuid) void navigate({ hash: row.uuid });
+  };
 
-  const select = useCallback(
-    (row: TreeRow) => {
-      if (row.uuid !== selectedUuid) void navigate({ hash: row.uuid });
-    },
-    [navigate, selectedUuid],
-  );
-
-  const rows = useMemo(() => (tree ? [...tree.rows.values()] : []), [tree]);
-
-  // After an add, reveal the new item when the reloaded tree has it.
-  useEffect(() => {
-    const name = pendingReveal.current;
-    if (!name || !tree?.rows.has(name)) return;
-    pendingReveal.current = null;
-    setReveal((current) => ({ itemName: name, seq: (current?.seq ?? 1) + 1 }));
-  }, [tree]);
-
-  const knownTags = useMemo(() => {
-    const tags = new Set<string>();
-    if (tree) for (const row of tree.rows.values()) for (const tag of row.tags) tags.add(tag);
-    return [...tags];
-  }, [tree]);
-
-  if (error && !tree && !notFound) return <Text>{t('nodes.page.loadFailed')}</Text>;
-  if (!tree) return <Spinner label={t('nodes.page.loading')} />;
+  if (tree.loading.failed && !loaded && !tree.notFound) return <Text>{t('nodes.page.loadFailed')}</Text>;
+  if (!loaded || store.appId !== appId) return <Spinner label={t('nodes.page.loading')} />;
 
   return (
     <div className={styles.page}>
       <div className={styles.left}>
         <TreePanel
-          api={api}
-          tree={tree}
-          parents={parents}
-          dirty={dirty}
+          store={store}
           canWrite={canWrite}
           selectedUuid={selectedUuid}
-          reveal={reveal}
-          move={move}
-          onSaved={reload}
           onSelect={select}
-          onAdd={(row) => setAdding(row.itemName)}
+          onAdd={(row) => store.openWizard(row.itemName)}
           onSetting={(row) => {
-            setTab(2);
+            store.setTab(SETTINGS_TAB);
             select(row);
           }}
         />
@@ -126,29 +92,12 @@ const NodeManagementPage = observer(function NodeManagementPage() {
         {selected ? (
           <ItemPanel
             key={selected.uuid}
-            api={api}
-            appId={appId}
+            store={store}
             uuid={selected.uuid}
-            path={ancestorsOf(tree, selected.itemName, parents)}
+            appId={appId}
+            path={tree.pathOf(selected.itemName)}
             canWrite={canWrite}
-            tab={tab}
-            onTab={setTab}
-            livePush={livePush}
-            knownTags={knownTags}
-            items={rows}
-            onItemChanged={(item) =>
-              updateRow(item.itemName, {
-                itemDisplayName: item.itemDisplayName,
-                tags: item.geoInfo.tags ?? [],
-                enable: item.enable,
-                hasGps: Boolean(item.geoInfo.point || item.geoInfo.site?.geoCoordinates),
-                hasFloorPlan: Boolean(item.geoInfo.floorPlan?.origin?.image),
-              })
-            }
-            onDeleted={() => {
-              void navigate({ hash: '' });
-              reload();
-            }}
+            onDeleted={() => void navigate({ hash: '' })}
           />
         ) : (
           <Text block className={styles.empty}>
@@ -156,18 +105,16 @@ const NodeManagementPage = observer(function NodeManagementPage() {
           </Text>
         )}
       </div>
-      {adding && (
+      {store.wizard && (
         <AddItemWizard
-          appId={appId}
-          parents={rows}
-          parentName={adding}
+          wizard={store.wizard}
+          parents={tree.rows}
           onAdded={(item) => {
             // The tree is reloaded; the new item is selected (hash) and revealed once its row is there.
-            pendingReveal.current = item.itemName;
-            reload();
+            void store.added(item);
             void navigate({ hash: item.uuid });
           }}
-          onClose={() => setAdding(null)}
+          onClose={() => store.closeWizard()}
         />
       )}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeRow } from '../api';
+import type { TreeRow } from '../../common/types';
 import {
   buildTree,
   dropPlacement,

@@ -1,5 +1,5 @@
 import { MAX_TREE_DEPTH } from '../../common/types';
-import type { StructureNode, TreeRow } from '../api';
+import type { StructureNode, TreeRow } from '../../common/types';
 
 /** The nestable tree's maximum depth (spec 2.1, 9): the root is level 1, its children level 2, … up to level 7. */
 export { MAX_TREE_DEPTH };

@@ -1,19 +1,12 @@
 import { Button, Input, makeStyles, Switch, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { SaveRegular, SearchRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '@sensorium/core/client';
-import { errorMessage, type NodesApi, type TreeRow } from '../api';
-import {
-  ancestorsOf,
-  checkMove,
-  SEARCH_DEBOUNCE_MS,
-  searchTree,
-  toStructure,
-  visibleRows,
-  type DropPlacement,
-  type TreeModel,
-} from './tree-model';
+import type { TreeRow } from '../../common/types';
+import type { NodesStoreInstance } from '../store/nodes-store';
+import { SEARCH_DEBOUNCE_MS, type DropPlacement } from './tree-model';
 import { VirtualTree } from './virtual-tree';
 
 const useStyles = makeStyles({
@@ -25,106 +18,51 @@ const useStyles = makeStyles({
 });
 
 export interface TreePanelProps {
-  api: NodesApi;
-  tree: TreeModel;
-  parents: ReadonlyMap<string, string>;
-  dirty: boolean;
+  store: NodesStoreInstance;
   canWrite: boolean;
   selectedUuid: string | null;
-  /** Item name to reveal (expand ancestors and scroll to), e.g. from the URL hash at load. */
-  reveal: { itemName: string; seq: number } | null;
-  move(dragged: string, target: string, placement: DropPlacement): { ok: boolean; reason?: string };
-  onSaved(): void;
   onSelect(row: TreeRow): void;
   onAdd(row: TreeRow): void;
   onSetting(row: TreeRow): void;
 }
 
 /** The left panel of Node Management (spec 2.1): search, Drag toggle, Save, show-position toggle and the tree. */
-export function TreePanel(props: TreePanelProps) {
+export const TreePanel = observer(function TreePanel(props: TreePanelProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  const { tree, parents } = props;
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const { store } = props;
+  const { tree } = store;
   const [dragEnabled, setDragEnabled] = useState(false);
   const [showPosition, setShowPosition] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [scrollRequest, setScrollRequest] = useState<{ index: number; seq: number } | null>(null);
-  const pendingScroll = useRef<string | null>(null);
+  const [typed, setTyped] = useState(tree.query);
   const searchStarted = useRef(0);
 
-  // Search is debounced by 150 ms (spec 2.1, 9).
+  // Search is debounced by 150 ms (spec 2.1, 9); a new search scrolls to its first match.
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(typed), SEARCH_DEBOUNCE_MS);
+    if (typed === tree.query) return;
+    const timer = setTimeout(() => tree.search(typed), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, tree]);
 
-  const hits = useMemo(() => searchTree(tree, query), [tree, query]);
-  const hitSet = useMemo(() => new Set(hits), [hits]);
+  const { scrollRequest, hits } = tree;
   const firstHit = hits[0] ?? null;
-  const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
-
-  /** Expands the ancestors of an item and scrolls to it once the rows are laid out. */
-  const revealItem = (itemName: string) => {
-    const ancestors = ancestorsOf(tree, itemName, parents);
-    if (ancestors.some((name) => collapsed.has(name))) {
-      const next = new Set(collapsed);
-      for (const name of ancestors) next.delete(name);
-      setCollapsed(next);
-    }
-    pendingScroll.current = itemName;
-  };
-
-  // A new search result scrolls to the first match (spec 2.1).
+  // The search's time, from the key press to the scroll to its first match (bench/node-tree.ts reads it).
   useEffect(() => {
-    if (firstHit) revealItem(firstHit);
-  }, [firstHit, query]);
-
-  useEffect(() => {
-    if (props.reveal) revealItem(props.reveal.itemName);
-  }, [props.reveal]);
-
-  useEffect(() => {
-    const name = pendingScroll.current;
-    if (!name) return;
-    const index = rows.findIndex((flat) => flat.row.itemName === name);
-    if (index === -1) return;
-    pendingScroll.current = null;
-    setScrollRequest((current) => ({ index, seq: (current?.seq ?? 0) + 1 }));
-    if (searchStarted.current && name === firstHit) {
-      performance.measure('nodes:search', { start: searchStarted.current });
-      searchStarted.current = 0;
-    }
-  }, [rows, firstHit, query, props.reveal]);
-
-  const toggle = (name: string) => {
-    const next = new Set(collapsed);
-    if (next.has(name)) next.delete(name);
-    else next.add(name);
-    setCollapsed(next);
-  };
+    if (!searchStarted.current || !scrollRequest || !firstHit) return;
+    performance.measure('nodes:search', { start: searchStarted.current });
+    searchStarted.current = 0;
+  }, [scrollRequest, firstHit]);
 
   const onDrop = (dragged: string, target: string, placement: DropPlacement) => {
-    const result = props.move(dragged, target, placement);
-    if (!result.ok && result.reason === 'depth') {
-      notify({ intent: 'warning', title: t('nodes.tree.tooDeep') });
-    } else if (result.ok && placement === 'inside' && collapsed.has(target)) toggle(target);
+    const result = tree.move(dragged, target, placement);
+    if (!result.ok && result.reason === 'depth') notify({ intent: 'warning', title: t('nodes.tree.tooDeep') });
   };
 
   const save = async () => {
-    setSaving(true);
-    try {
-      await props.api.saveStructure(toStructure(tree));
-      notify({ intent: 'success', title: t('nodes.tree.saved'), body: t('nodes.tree.savedBody') });
-      props.onSaved();
-    } catch (error) {
-      notify({ intent: 'error', title: t('nodes.tree.saveFailed'), body: await errorMessage(error) });
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await store.saveStructure();
+    if (outcome.ok) notify({ intent: 'success', title: t('nodes.tree.saved'), body: t('nodes.tree.savedBody') });
+    else notify({ intent: 'error', title: t('nodes.tree.saveFailed'), body: outcome.failure.message ?? undefined });
   };
 
   return (
@@ -141,7 +79,7 @@ export function TreePanel(props: TreePanelProps) {
             setTyped(data.value);
           }}
         />
-        {query.trim() !== '' && (
+        {tree.query.trim() !== '' && (
           <Text size={200} className={styles.hint} aria-live="polite">
             {t('nodes.tree.matches', { count: hits.length })}
           </Text>
@@ -163,7 +101,7 @@ export function TreePanel(props: TreePanelProps) {
           <Button
             appearance="primary"
             icon={<SaveRegular />}
-            disabled={!props.canWrite || !props.dirty || saving}
+            disabled={!props.canWrite || !tree.dirty || tree.saving.pending}
             onClick={() => void save()}
           >
             {t('nodes.tree.save')}
@@ -172,18 +110,18 @@ export function TreePanel(props: TreePanelProps) {
       </div>
       <div className={styles.tree}>
         <VirtualTree
-          rows={rows}
+          rows={tree.visible}
           selectedUuid={props.selectedUuid}
-          query={query}
-          hits={hitSet}
+          query={tree.query}
+          hits={tree.hitSet}
           firstHit={firstHit}
           showPosition={showPosition}
           dragEnabled={dragEnabled}
           canWrite={props.canWrite}
           scrollRequest={scrollRequest}
-          checkDrop={(dragged, target, placement) => checkMove(tree, dragged, target, placement, parents)}
+          checkDrop={(dragged, target, placement) => tree.checkDrop(dragged, target, placement)}
           onDrop={onDrop}
-          onToggle={toggle}
+          onToggle={(name) => tree.toggle(name)}
           onSelect={props.onSelect}
           onAdd={props.onAdd}
           onSetting={props.onSetting}
@@ -191,4 +129,4 @@ export function TreePanel(props: TreePanelProps) {
       </div>
     </div>
   );
-}
+});

@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-icons';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TreeRow } from '../api';
+import type { TreeRow } from '../../common/types';
 import {
   dropPlacement,
   ROW_BUTTONS_HIDE_MS,

@@ -14,26 +14,22 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataSourceForms, useContributions, useHttp, useNotify, type DataSourceProfileOption } from '@sensorium/core/client';
+import { dataSourceForms, useContributions, useNotify } from '@sensorium/core/client';
 import { MAX_TREE_DEPTH, type Item, type ItemType } from '../../common/types';
-import { nodesApi } from '../api';
-import { extraApi } from '../dialogs/extra-api';
+import type { WizardStoreInstance } from '../store/wizard-store';
 import {
   initialWizardState,
   stepErrors,
   stepStyle,
   WIZARD_STEPS,
-  wizardResult,
-  type NameStatus,
   type StepStyle,
   type WizardState,
   type WizardStepIndex,
 } from './wizard-rules';
 import { DialogShell } from '../dialogs/dialog-shell';
-
-const NAME_CHECK_DELAY_MS = 300;
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '95vw' },
@@ -60,11 +56,10 @@ export interface WizardParent {
 }
 
 export interface AddItemWizardProps {
-  appId: string;
+  /** The wizard's store (its application and pre-selected parent, the name check, the profiles, the save). */
+  wizard: WizardStoreInstance;
   /** The tree rows; nodes that can still take a child are offered as parents. */
   parents: readonly WizardParent[];
-  /** The pre-selected parent (the row whose Add button was pressed). */
-  parentName: string;
   onAdded(item: Item): void;
   onClose(): void;
 }
@@ -75,65 +70,29 @@ export interface AddItemWizardProps {
  * step 3, an error panel per step. The data-source forms come from the `dataSourceForms` extension point; the device
  * profile list is reloaded whenever the step changes.
  */
-export function AddItemWizard(props: AddItemWizardProps) {
+export const AddItemWizard = observer(function AddItemWizard(props: AddItemWizardProps) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const http = useHttp();
   const notify = useNotify();
-  const api = useMemo(() => extraApi(http, props.appId), [http, props.appId]);
-  const nodes = useMemo(() => nodesApi(http, props.appId), [http, props.appId]);
+  const { wizard } = props;
   const forms = [...useContributions(dataSourceForms)].sort(
     (a, b) => (a.order ?? 100) - (b.order ?? 100) || a.type.localeCompare(b.type),
   );
-  const [state, setState] = useState<WizardState>(() => initialWizardState(props.parentName));
+  const [state, setState] = useState<WizardState>(() => initialWizardState(wizard.parentName));
   const [step, setStep] = useState<WizardStepIndex>(0);
   const [visited, setVisited] = useState<ReadonlySet<number>>(new Set([0]));
-  const [nameStatus, setNameStatus] = useState<NameStatus>('unchecked');
-  const [profiles, setProfiles] = useState<DataSourceProfileOption[]>([]);
-  const [saving, setSaving] = useState(false);
   const [tagsText, setTagsText] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
 
   const form = forms.find((entry) => entry.type === state.dataSourceType);
-  const trimmedName = state.itemName.trim();
   const set = (patch: Partial<WizardState>) => setState((current) => ({ ...current, ...patch }));
-
-  // The server's uniqueness check of the name, a moment after typing stops.
-  useEffect(() => {
-    if (!trimmedName) {
-      setNameStatus('unchecked');
-      return;
-    }
-    setNameStatus('checking');
-    let live = true;
-    const timer = setTimeout(() => {
-      nodes
-        .nameAvailable(trimmedName)
-        .then((result) => live && setNameStatus(result.available ? 'available' : 'taken'))
-        .catch(() => live && setNameStatus('unchecked'));
-    }, NAME_CHECK_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [nodes, trimmedName]);
+  const nameStatus = wizard.nameStatus;
 
   // Spec 4: the device-profile list is reloaded when the step (or the source) changes.
   const profileSource = state.itemType === 'item' ? form?.profileSource : undefined;
   useEffect(() => {
-    if (!profileSource) {
-      setProfiles([]);
-      return;
-    }
-    let live = true;
-    api
-      .deviceProfiles(profileSource)
-      .then((list) => live && setProfiles(list))
-      .catch(() => live && setProfiles([]));
-    return () => {
-      live = false;
-    };
-  }, [api, profileSource, step]);
+    void wizard.loadProfiles(profileSource);
+  }, [wizard, profileSource, step]);
 
   const context = {
     nameStatus,
@@ -156,19 +115,14 @@ export function AddItemWizard(props: AddItemWizardProps) {
   const save = async () => {
     setVisited(new Set([0, 1, 2]));
     if (!valid.every(Boolean)) return;
-    setSaving(true);
-    try {
-      const profileUuid = typeof state.dataSource.deviceProfile === 'string' ? state.dataSource.deviceProfile : '';
-      const profile = profileSource && profileUuid ? await api.deviceProfile(profileUuid).catch(() => null) : null;
-      const item = await nodes.addItem(wizardResult({ ...state, tags: tagsText.split(',') }, profile));
-      notify({ intent: 'success', title: t('nodes.wizard.saved'), body: t('nodes.wizard.savedBody') });
-      props.onAdded(item);
-      props.onClose();
-    } catch {
+    const outcome = await wizard.add({ ...state, tags: tagsText.split(',') }, profileSource);
+    if (!outcome.ok) {
       notify({ intent: 'error', title: t('nodes.wizard.failed'), body: t('nodes.wizard.failedBody') });
-    } finally {
-      setSaving(false);
+      return;
     }
+    notify({ intent: 'success', title: t('nodes.wizard.saved'), body: t('nodes.wizard.savedBody') });
+    props.onAdded(outcome.value);
+    props.onClose();
   };
 
   const styleClass: Record<StepStyle, string> = {
@@ -197,7 +151,7 @@ export function AddItemWizard(props: AddItemWizardProps) {
               {t('nodes.wizard.next')}
             </Button>
           ) : (
-            <Button appearance="primary" disabled={saving || !valid.every(Boolean)} onClick={() => void save()}>
+            <Button appearance="primary" disabled={wizard.saving.pending || !valid.every(Boolean)} onClick={() => void save()}>
               {t('nodes.wizard.save')}
             </Button>
           )}
@@ -269,6 +223,7 @@ export function AddItemWizard(props: AddItemWizardProps) {
               value={state.itemName}
               onChange={(_, data) => {
                 set({ itemName: data.value });
+                wizard.typeName(data.value);
                 setNameTouched(true);
               }}
               onBlur={() => setNameTouched(true)}
@@ -292,10 +247,10 @@ export function AddItemWizard(props: AddItemWizardProps) {
               {FormComponent ? (
                 <FormComponent
                   key={state.dataSourceType}
-                  appId={props.appId}
+                  appId={wizard.appId}
                   value={state.dataSource}
                   onChange={(dataSource) => set({ dataSource })}
-                  deviceProfiles={profiles}
+                  deviceProfiles={wizard.profiles}
                   showErrors={visited.has(2)}
                 />
               ) : null}
@@ -348,4 +303,4 @@ export function AddItemWizard(props: AddItemWizardProps) {
       ) : null}
     </DialogShell>
   );
-}
+});

@@ -1,9 +1,9 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, useNotify } from '@sensorium/core/client';
+import { useNotify } from '@sensorium/core/client';
 import type { Item } from '../../common/types';
-import { errorMessage } from '../api';
 import {
   DEFAULT_CENTRE,
   hasMapContent,
@@ -15,6 +15,7 @@ import {
 } from './coordinates';
 import { LeafletMap } from './leaflet-map';
 import { LocationPicker } from './location-picker';
+import type { MapsStoreInstance } from './maps-store';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -22,6 +23,7 @@ const useStyles = makeStyles({
 });
 
 export interface ItemLocationProps {
+  maps: MapsStoreInstance;
   appId: string;
   item: Item;
   /** Shows the pick button (nodemanagement). */
@@ -34,26 +36,24 @@ export interface ItemLocationProps {
  * The Basic tab's single-location map (spec 2.2 / 2.4), shown only with a site, floor plan image or point: the item's point on a 300 px map at zoom 15, its coordinates, and
  * a button that opens the location picker and saves the chosen point (PATCH geoCoordinates).
  */
-export function ItemLocation(props: ItemLocationProps) {
+export const ItemLocation = observer(function ItemLocation(props: ItemLocationProps) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const http = useHttp();
   const notify = useNotify();
   const [picking, setPicking] = useState(false);
   const position = itemCoordinates(props.item.geoInfo);
 
+  const pick = () => {
+    void props.maps.startPicking(position, props.item.geoInfo.site?.address);
+    setPicking(true);
+  };
+
   const save = async (point: LatLng) => {
-    try {
-      const item = await http
-        .patch(`node-structure-item/${encodeURIComponent(props.appId)}/items/${encodeURIComponent(props.item.uuid)}`, {
-          json: { geoCoordinates: point },
-        })
-        .json<Item>();
+    const outcome = await props.maps.saveLocation(props.item.uuid, point);
+    if (outcome.ok) {
       setPicking(false);
-      props.onItemChange(item);
-    } catch (error) {
-      notify({ intent: 'error', title: t('nodes.updateFailed'), body: await errorMessage(error) });
-    }
+      props.onItemChange(outcome.value);
+    } else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
 
   return (
@@ -74,17 +74,16 @@ export function ItemLocation(props: ItemLocationProps) {
             ? `${t('nodes.location.latitude')}: ${position.lat.toFixed(6)}, ${t('nodes.location.longitude')}: ${position.lng.toFixed(6)}`
             : t('nodes.location.none')}
         </Text>
-        {props.canWrite ? <Button onClick={() => setPicking(true)}>{t('nodes.location.pick')}</Button> : null}
+        {props.canWrite ? <Button onClick={pick}>{t('nodes.location.pick')}</Button> : null}
       </div>
       {picking ? (
         <LocationPicker
-          appId={props.appId}
+          maps={props.maps}
           position={position}
-          address={props.item.geoInfo.site?.address}
           onSelect={(point) => void save(point)}
           onClose={() => setPicking(false)}
         />
       ) : null}
     </div>
   );
-}
+});

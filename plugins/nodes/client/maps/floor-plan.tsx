@@ -1,11 +1,12 @@
 import { Button, Dropdown, makeStyles, Option, Text, tokens, Tooltip } from '@fluentui/react-components';
-import { useMemo, useRef, useState, type MouseEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useConsole, useHttp, useNotify } from '@sensorium/core/client';
+import { ConfirmDialog, useConsole, useNotify } from '@sensorium/core/client';
 import type { FloorPlanPin, Item } from '../../common/types';
-import { errorMessage } from '../api';
-import { extraApi, objectUrl } from '../dialogs/extra-api';
 import { pinPosition } from './coordinates';
+import { objectUrl } from './maps-api';
+import type { MapsStoreInstance } from './maps-store';
 import { IMAGE_ACCEPT, isImageFile } from './site-image';
 
 const useStyles = makeStyles({
@@ -74,6 +75,7 @@ export function FloorPlanView(props: FloorPlanViewProps) {
 }
 
 export interface FloorPlanSectionProps {
+  maps: MapsStoreInstance;
   appId: string;
   item: Item;
   canWrite: boolean;
@@ -86,19 +88,19 @@ export interface FloorPlanSectionProps {
  * The Basic tab's floor plan (spec 2.2, 8): 'Create a floor plan' (an image upload, kind FLOORPLAN), the plan with its
  * pins (choose an item and click the plan, then save), and delete after 'Are you sure to delete the floor plan?'.
  */
-export function FloorPlanSection(props: FloorPlanSectionProps) {
+export const FloorPlanSection = observer(function FloorPlanSection(props: FloorPlanSectionProps) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const http = useHttp();
   const { tokens: session } = useConsole();
   const notify = useNotify();
-  const api = useMemo(() => extraApi(http, props.appId), [http, props.appId]);
+  const { maps } = props;
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pinItem, setPinItem] = useState('');
+  /** The pins as placed since the last save; null: the saved ones. */
   const [pins, setPins] = useState<FloorPlanPin[] | null>(null);
+  const busy = maps.floorPlan.pending;
   const plan = props.item.geoInfo.floorPlan;
   const shownPins = pins ?? plan?.pins ?? [];
   const labels = Object.fromEntries(
@@ -112,45 +114,32 @@ export function FloorPlanSection(props: FloorPlanSectionProps) {
       setError(t('nodes.siteImage.notImage'));
       return;
     }
-    setBusy(true);
-    try {
-      const { image } = await api.uploadObject(props.item.uuid, 'FLOORPLAN', file);
-      props.onItemChange(await api.createFloorPlan(props.item.uuid, image));
+    const outcome = await maps.createFloorPlan(props.item.uuid, file);
+    if (input.current) input.current.value = '';
+    if (outcome.ok) {
+      props.onItemChange(outcome.value);
       notify({ intent: 'success', title: t('nodes.floorPlan.created') });
-    } catch (failure) {
-      notify({ intent: 'error', title: t('nodes.floorPlan.createFailed'), body: await errorMessage(failure) });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    } else notify({ intent: 'error', title: t('nodes.floorPlan.createFailed'), body: outcome.failure.message ?? undefined });
   };
 
   const remove = async () => {
-    setBusy(true);
-    try {
-      props.onItemChange(await api.deleteObject(props.item.uuid, 'FLOORPLAN', plan?.origin.image));
+    const outcome = await maps.deleteFloorPlan(props.item.uuid, plan?.origin.image);
+    setConfirming(false);
+    if (outcome.ok) {
+      props.onItemChange(outcome.value);
       setPins(null);
       notify({ intent: 'success', title: t('nodes.floorPlan.deleted'), body: t('nodes.floorPlan.deletedBody') });
-    } catch {
-      notify({ intent: 'error', title: t('nodes.floorPlan.deleteFailed'), body: t('nodes.floorPlan.deleteFailedBody') });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    } else notify({ intent: 'error', title: t('nodes.floorPlan.deleteFailed'), body: t('nodes.floorPlan.deleteFailedBody') });
   };
 
   const savePins = async () => {
     if (!pins) return;
-    setBusy(true);
-    try {
-      props.onItemChange(await api.savePins(props.item.uuid, pins));
+    const outcome = await maps.savePins(props.item.uuid, pins);
+    if (outcome.ok) {
+      props.onItemChange(outcome.value);
       setPins(null);
       notify({ intent: 'success', title: t('nodes.floorPlan.pinsSaved') });
-    } catch (failure) {
-      notify({ intent: 'error', title: t('nodes.updateFailed'), body: await errorMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
+    } else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
 
   const place = (position: { x: number; y: number }) => {
@@ -237,4 +226,4 @@ export function FloorPlanSection(props: FloorPlanSectionProps) {
       ) : null}
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
-import type { FieldPreference } from '../../common/field-preference';
-import type { HistoryResponse } from '../../common/types';
+import type { FieldPreference } from '@sensorium/nodes/common';
+import type { HistoryResponse } from '../common';
 
 /** The chart view resizes at 0, 200 and 500 ms after it is shown (spec 2.2). */
 export const CHART_RESIZE_DELAYS_MS = [0, 200, 500] as const;

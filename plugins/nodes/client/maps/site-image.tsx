@@ -1,11 +1,12 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole, useHttp, useNotify } from '@sensorium/core/client';
+import { useConsole, useNotify } from '@sensorium/core/client';
 import { SITE_IMAGE_MIME_TYPES } from '../../common/device-profiles';
 import type { Item } from '../../common/types';
-import { errorMessage } from '../api';
-import { extraApi, objectUrl } from '../dialogs/extra-api';
+import { objectUrl } from './maps-api';
+import type { MapsStoreInstance } from './maps-store';
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, alignItems: 'flex-start' },
@@ -32,6 +33,7 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 export interface SiteImageProps {
+  maps: MapsStoreInstance;
   appId: string;
   item: Item;
   /** Spec 6: site image editing is always offered; the server still needs nodemanagement to store it. */
@@ -43,16 +45,15 @@ export interface SiteImageProps {
  * The Basic tab's site image (spec 2.2, 5): the stored image or 'No site image available', and an upload that accepts
  * image files only ('Please select an image file'; 'Error reading the image file'; 'Failed to load image').
  */
-export function SiteImage(props: SiteImageProps) {
+export const SiteImage = observer(function SiteImage(props: SiteImageProps) {
   const styles = useStyles();
   const { t } = useTranslation();
-  const http = useHttp();
   const { tokens: session } = useConsole();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The chosen file, shown while it uploads. */
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const image = props.item.geoInfo.site?.image;
   const source = preview ?? (image ? objectUrl(props.appId, image, session.accessToken) : null);
 
@@ -69,19 +70,13 @@ export function SiteImage(props: SiteImageProps) {
       setError(t('nodes.siteImage.readError'));
       return;
     }
-    setBusy(true);
-    try {
-      const result = await extraApi(http, props.appId).uploadObject(props.item.uuid, 'SITE_IMAGE', file);
-      props.onItemChange(result.item);
+    const outcome = await props.maps.uploadSiteImage(props.item.uuid, file);
+    setPreview(null);
+    if (input.current) input.current.value = '';
+    if (outcome.ok) {
+      props.onItemChange(outcome.value);
       notify({ intent: 'success', title: t('nodes.siteImage.saved') });
-    } catch (failure) {
-      setPreview(null);
-      notify({ intent: 'error', title: t('nodes.updateFailed'), body: await errorMessage(failure) });
-    } finally {
-      setBusy(false);
-      setPreview(null);
-      if (input.current) input.current.value = '';
-    }
+    } else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
 
   return (
@@ -113,11 +108,11 @@ export function SiteImage(props: SiteImageProps) {
             aria-label={t('nodes.siteImage.upload')}
             onChange={(event) => void choose(event.target.files?.[0])}
           />
-          <Button disabled={busy} onClick={() => input.current?.click()}>
+          <Button disabled={props.maps.uploading.pending} onClick={() => input.current?.click()}>
             {t('nodes.siteImage.upload')}
           </Button>
         </>
       ) : null}
     </div>
   );
-}
+});

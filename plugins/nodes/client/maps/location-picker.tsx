@@ -1,12 +1,12 @@
 import { Button, Field, Input, makeStyles, Option, Dropdown, Spinner, Text, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp } from '@sensorium/core/client';
 import type { LocationResult } from '../../common/device-profiles';
-import { extraApi } from '../dialogs/extra-api';
+import { DialogShell } from '../dialogs/dialog-shell';
 import { MAP_HEIGHT_LARGE, pickerCentre, roundLatLng, ZOOM_PICKING, type LatLng } from './coordinates';
 import { LeafletMap } from './leaflet-map';
-import { DialogShell } from '../dialogs/dialog-shell';
+import type { MapsStoreInstance } from './maps-store';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '800px', width: '95vw' },
@@ -17,11 +17,10 @@ const useStyles = makeStyles({
 });
 
 export interface LocationPickerProps {
-  appId: string;
+  /** Holds the geocoded site address (looked up when the picker opened) and the place search. */
+  maps: MapsStoreInstance;
   /** The item's coordinates, if it has any. */
   position: LatLng | null;
-  /** The site address, geocoded for the centre when there are no coordinates. */
-  address?: string;
   /** Select Location: the chosen point, rounded to 6 decimals. */
   onSelect(position: LatLng): void;
   onClose(): void;
@@ -32,43 +31,22 @@ export interface LocationPickerProps {
  * the default centre; a click (or dragging the marker) picks a point, rounded to 6 decimals; a place search through
  * the server's geocoder; Cancel and Select Location. A failed or empty lookup leaves the default map.
  */
-export function LocationPicker(props: LocationPickerProps) {
+export const LocationPicker = observer(function LocationPicker(props: LocationPickerProps) {
   const styles = useStyles();
   const { t, i18n } = useTranslation();
-  const http = useHttp();
-  const api = useMemo(() => extraApi(http, props.appId), [http, props.appId]);
-  const [geocoded, setGeocoded] = useState<LocationResult[] | null>(props.position || !props.address?.trim() ? [] : null);
+  const { maps } = props;
   const [picked, setPicked] = useState<LatLng | null>(props.position ? roundLatLng(props.position) : null);
   const [view, setView] = useState<{ centre: LatLng; zoom: number } | null>(null);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<LocationResult[] | null>(null);
-  const [searching, setSearching] = useState(false);
-
-  useEffect(() => {
-    if (geocoded !== null) return;
-    let live = true;
-    api
-      .searchAddress(props.address!.trim())
-      .then((found) => live && setGeocoded(found))
-      .catch(() => live && setGeocoded([]));
-    return () => {
-      live = false;
-    };
-  }, [api, geocoded, props.address]);
+  const geocoded: readonly LocationResult[] | null = maps.geocoded;
+  const results: readonly LocationResult[] | null = maps.places;
+  const searching = maps.searching.pending;
 
   const initial = pickerCentre(props.position, geocoded);
   const centre = view ?? initial;
 
-  const search = async () => {
-    if (!query.trim()) return;
-    setSearching(true);
-    try {
-      setResults(await api.searchPlaces(query.trim(), i18n.language));
-    } catch {
-      setResults([]);
-    } finally {
-      setSearching(false);
-    }
+  const search = () => {
+    if (query.trim()) void maps.searchPlaces(query.trim(), i18n.language);
   };
   const goTo = (place: LocationResult) => {
     const point = roundLatLng(place);
@@ -101,12 +79,12 @@ export function LocationPicker(props: LocationPickerProps) {
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.preventDefault();
-                void search();
+                search();
               }
             }}
           />
         </Field>
-        <Button disabled={searching || !query.trim()} onClick={() => void search()}>
+        <Button disabled={searching || !query.trim()} onClick={search}>
           {t('nodes.location.searchButton')}
         </Button>
       </div>
@@ -150,4 +128,4 @@ export function LocationPicker(props: LocationPickerProps) {
       </div>
     </DialogShell>
   );
-}
+});

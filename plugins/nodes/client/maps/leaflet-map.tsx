@@ -3,7 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSystemInfo } from '@sensorium/core/client';
 import { roundLatLng, type LatLng } from './coordinates';
 
@@ -31,14 +31,22 @@ export function LeafletMap(props: LeafletMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
-  const onPick = useRef(props.onPick);
-  onPick.current = props.onPick;
+  const { lat, lng } = props.centre;
+  const { zoom } = props;
+  const markerLat = props.marker?.lat;
+  const markerLng = props.marker?.lng;
+  // The latest props for the map's own callbacks and its creation, which happens once per tile URL.
+  const latest = useRef({ onPick: props.onPick, centre: { lat, lng }, zoom });
+  useLayoutEffect(() => {
+    latest.current = { onPick: props.onPick, centre: { lat, lng }, zoom };
+  });
 
   useEffect(() => {
     if (!box.current) return;
-    const created = L.map(box.current, { center: props.centre, zoom: props.zoom, attributionControl: !!mapTileUrl });
+    const { centre, zoom: initialZoom } = latest.current;
+    const created = L.map(box.current, { center: centre, zoom: initialZoom, attributionControl: !!mapTileUrl });
     if (mapTileUrl) L.tileLayer(mapTileUrl, { maxZoom: 19 }).addTo(created);
-    created.on('click', (event: L.LeafletMouseEvent) => onPick.current?.(roundLatLng(event.latlng)));
+    created.on('click', (event: L.LeafletMouseEvent) => latest.current.onPick?.(roundLatLng(event.latlng)));
     map.current = created;
     // The box may get its size after a dialog's opening animation.
     const timers = [0, 200, 500].map((delay) => setTimeout(() => created.invalidateSize(), delay));
@@ -48,31 +56,31 @@ export function LeafletMap(props: LeafletMapProps) {
       map.current = null;
       marker.current = null;
     };
-    // The map is created once per tile URL; later centre and zoom changes are applied below.
   }, [mapTileUrl]);
 
   useEffect(() => {
-    map.current?.setView(props.centre, props.zoom);
-  }, [props.centre.lat, props.centre.lng, props.zoom]);
+    map.current?.setView({ lat, lng }, zoom);
+  }, [lat, lng, zoom]);
 
   useEffect(() => {
     const current = map.current;
     if (!current) return;
-    if (!props.marker) {
+    if (markerLat === undefined || markerLng === undefined) {
       marker.current?.remove();
       marker.current = null;
       return;
     }
+    const position = { lat: markerLat, lng: markerLng };
     if (!marker.current) {
-      marker.current = L.marker(props.marker, { draggable: !!onPick.current }).addTo(current);
+      marker.current = L.marker(position, { draggable: !!latest.current.onPick }).addTo(current);
       marker.current.on('dragend', () => {
-        const position = marker.current?.getLatLng();
-        if (position) onPick.current?.(roundLatLng(position));
+        const dropped = marker.current?.getLatLng();
+        if (dropped) latest.current.onPick?.(roundLatLng(dropped));
       });
     } else {
-      marker.current.setLatLng(props.marker);
+      marker.current.setLatLng(position);
     }
-  }, [props.marker?.lat, props.marker?.lng, mapTileUrl]);
+  }, [markerLat, markerLng, mapTileUrl]);
 
   return <div ref={box} role="application" aria-label={props.label} style={{ height: props.height, width: '100%' }} />;
 }

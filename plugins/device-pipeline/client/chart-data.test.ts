@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFieldPreference } from '../../common/field-preference';
+import { defaultFieldPreference } from '@sensorium/nodes/common';
 import { chartSeries } from './chart-data';
 
 describe('chart series', () => {

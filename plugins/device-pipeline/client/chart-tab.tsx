@@ -1,14 +1,15 @@
 import 'uplot/dist/uPlot.min.css';
 import { Button, Field, makeStyles, Select, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
-import { normalizeFieldPreference } from '../../common/field-preference';
-import type { HistoryResponse } from '../../common/types';
-import type { Item, NodesApi } from '../api';
-import { formatDateTime } from '../format';
-import { CHART_RESIZE_DELAYS_MS, chartSeries, type ChartSeries } from './chart-data';
+import { usePluginStore } from '@sensorium/core/client';
+import { normalizeFieldPreference, type ItemSettingsTabProps } from '@sensorium/nodes/common';
+import { CHART_RESIZE_DELAYS_MS, type ChartSeries } from './chart-data';
+import { formatDateTime } from './format';
+import { CHART_RANGES, type ChartRange, type DevicePipelineStore } from './store';
 
 const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -16,20 +17,22 @@ const useStyles = makeStyles({
   chart: { width: '100%', minWidth: 0 },
 });
 
-const RANGES = { '1h': 3600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
-type RangeKey = keyof typeof RANGES;
-
 /** One uPlot graph of one field. */
 function FieldChart(props: { series: ChartSeries; width: number }) {
   const styles = useStyles();
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const { series } = props;
+  const { series, width } = props;
+  // A new plot only for new data: it starts at the width of the moment, later widths are applied by setSize.
+  const latestWidth = useRef(width);
+  useLayoutEffect(() => {
+    latestWidth.current = width;
+  });
 
   useEffect(() => {
     if (!host.current) return;
     const options: uPlot.Options = {
-      width: Math.max(200, props.width),
+      width: Math.max(200, latestWidth.current),
       height: 200,
       series: [
         { value: (_u, v) => (v === null ? '' : formatDateTime(v * 1000)) },
@@ -49,12 +52,11 @@ function FieldChart(props: { series: ChartSeries; width: number }) {
       plot.current?.destroy();
       plot.current = null;
     };
-    // The width is applied by setSize below; a new plot only for new data.
   }, [series]);
 
   useEffect(() => {
-    plot.current?.setSize({ width: Math.max(200, props.width), height: 200 });
-  }, [props.width]);
+    plot.current?.setSize({ width: Math.max(200, width), height: 200 });
+  }, [width]);
 
   return <div ref={host} className={styles.chart} data-testid={`chart-${series.field}`} />;
 }
@@ -63,68 +65,63 @@ function FieldChart(props: { series: ChartSeries; width: number }) {
  * Chart tab (spec 2.2 tab 5): a uPlot time-series graph for every numeric field of the item, from the stored field
  * history. When the tab is shown, the charts resize at 0, 200 and 500 ms (the panel may still be laying out).
  */
-export function ChartTab(props: { api: NodesApi; item: Item; visible: boolean }) {
+export const ChartTab = observer(function ChartTab(props: ItemSettingsTabProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
-  const [range, setRange] = useState<RangeKey>('24h');
-  const [data, setData] = useState<HistoryResponse | null>(null);
-  const [failed, setFailed] = useState(false);
-  const { api, item } = props;
+  const store = usePluginStore<typeof DevicePipelineStore>('devicePipeline').chart;
+  const { appId, item, active } = props;
+  const { range } = store;
 
   const load = useCallback(() => {
-    const to = new Date();
-    setFailed(false);
-    api
-      .history(item.uuid, new Date(to.getTime() - RANGES[range]), to)
-      .then(setData)
-      .catch(() => setFailed(true));
-  }, [api, item.uuid, range]);
+    const preferences = Object.fromEntries(
+      Object.entries(item.input).map(([field, stored]) => [field, normalizeFieldPreference(field, stored)]),
+    );
+    void store.load(appId, item.uuid, preferences);
+  }, [store, appId, item.uuid, item.input]);
 
+  // Loaded when shown, and again for another period. Live values do not reload the chart (the item's input stays).
   useEffect(() => {
-    if (props.visible) load();
-  }, [props.visible, load]);
+    if (active) load();
+  }, [active, load, range]);
 
   const measure = useCallback(() => {
     if (box.current && box.current.clientWidth > 0) setWidth(box.current.clientWidth);
   }, []);
 
   useEffect(() => {
-    if (!props.visible) return;
+    if (!active) return;
     const timers = CHART_RESIZE_DELAYS_MS.map((delay) => setTimeout(measure, delay));
     window.addEventListener('resize', measure);
     return () => {
       timers.forEach(clearTimeout);
       window.removeEventListener('resize', measure);
     };
-  }, [props.visible, measure]);
+  }, [active, measure]);
 
-  const preferences = Object.fromEntries(
-    Object.entries(item.input).map(([field, stored]) => [field, normalizeFieldPreference(field, stored)]),
-  );
-  const series = data ? chartSeries(data, preferences) : [];
+  const series = store.itemUuid === item.uuid ? store.series : null;
 
   return (
     <div className={styles.tab} ref={box}>
       <div className={styles.line}>
-        <Field label={t('nodes.chart.range')}>
-          <Select value={range} onChange={(_, d) => setRange(d.value as RangeKey)}>
-            {(Object.keys(RANGES) as RangeKey[]).map((key) => (
+        <Field label={t('device-pipeline.chart.range')}>
+          <Select value={range} onChange={(_, d) => store.setRange(d.value as ChartRange)}>
+            {(Object.keys(CHART_RANGES) as ChartRange[]).map((key) => (
               <option key={key} value={key}>
-                {t(`nodes.chart.ranges.${key}`)}
+                {t(`device-pipeline.chart.ranges.${key}`)}
               </option>
             ))}
           </Select>
         </Field>
         <Button icon={<ArrowClockwiseRegular />} onClick={load}>
-          {t('nodes.chart.refresh')}
+          {t('device-pipeline.chart.refresh')}
         </Button>
       </div>
-      {failed && <Text>{t('nodes.chart.failed')}</Text>}
-      {!data && !failed && <Spinner size="small" />}
-      {data && series.length === 0 && <Text>{t('nodes.chart.empty')}</Text>}
-      {series.map((s) => (
+      {store.loading.failed && <Text>{t('device-pipeline.chart.failed')}</Text>}
+      {!series && !store.loading.failed && <Spinner size="small" />}
+      {series && series.length === 0 && <Text>{t('device-pipeline.chart.empty')}</Text>}
+      {series?.map((s) => (
         <section key={s.field} aria-label={s.label}>
           <Subtitle2 as="h3">{s.label}</Subtitle2>
           <FieldChart series={s} width={width} />
@@ -132,4 +129,4 @@ export function ChartTab(props: { api: NodesApi; item: Item; visible: boolean })
       ))}
     </div>
   );
-}
+});

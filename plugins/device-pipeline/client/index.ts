@@ -1,0 +1,60 @@
+import { lazy } from 'react';
+import { defineClientPlugin } from '@sensorium/core/client';
+import { fieldSettingSections, itemSettingsTabs } from '@sensorium/nodes/common';
+import { manifest } from '../manifest';
+import { devicePipelineClientI18n } from './i18n';
+import { DevicePipelineStore } from './store';
+
+// The tabs and sections load on first use (uPlot is large), under the item panel's and the dialog's Suspense.
+const DataHistoryTab = lazy(async () => ({ default: (await import('./data-history-tab')).DataHistoryTab }));
+const ChartTab = lazy(async () => ({ default: (await import('./chart-tab')).ChartTab }));
+const sections = () => import('./processing-sections');
+const DebounceSection = lazy(async () => ({ default: (await sections()).DebounceSection }));
+const SpikeFilterSection = lazy(async () => ({ default: (await sections()).SpikeFilterSection }));
+const SimpleConvertSection = lazy(async () => ({ default: (await sections()).SimpleConvertSection }));
+
+/**
+ * The device pipeline in the node console: the item panel's Data History and Chart tabs (the raw data and the field
+ * history it stores) and the Field Settings sections of its processing (debounce, spike filter, simple convert).
+ */
+export default defineClientPlugin({
+  manifest,
+  i18n: devicePipelineClientI18n,
+  register(context) {
+    context.addStore('devicePipeline', DevicePipelineStore);
+    context.contribute(itemSettingsTabs, {
+      id: 'device-pipeline.data-history',
+      titleKey: 'device-pipeline.tabs.dataHistory',
+      order: 40,
+      component: DataHistoryTab,
+    });
+    context.contribute(itemSettingsTabs, {
+      id: 'device-pipeline.chart',
+      titleKey: 'device-pipeline.tabs.chart',
+      order: 50,
+      component: ChartTab,
+    });
+    // Between the nodes plugin's Logic (80) and Storage (120) sections, as the spec lists them.
+    context.contribute(fieldSettingSections, {
+      id: 'device-pipeline.debounce',
+      titleKey: 'device-pipeline.processing.debounce',
+      order: 90,
+      signals: ['analog', 'digital'],
+      component: DebounceSection,
+    });
+    context.contribute(fieldSettingSections, {
+      id: 'device-pipeline.spike-filter',
+      titleKey: 'device-pipeline.processing.spikeFilter',
+      order: 100,
+      signals: ['analog'],
+      component: SpikeFilterSection,
+    });
+    context.contribute(fieldSettingSections, {
+      id: 'device-pipeline.simple-convert',
+      titleKey: 'device-pipeline.processing.simpleConvert',
+      order: 110,
+      signals: ['analog'],
+      component: SimpleConvertSection,
+    });
+  },
+});

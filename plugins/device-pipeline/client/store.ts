@@ -1,0 +1,177 @@
+import { addDisposer, getEnv, types, type Instance } from 'mobx-state-tree';
+import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
+import type { FieldPreference } from '@sensorium/nodes/common';
+import type { RawDataRow } from '../common';
+import { pipelineApi, type RawDataQuery } from './api';
+import { chartSeries, type ChartSeries } from './chart-data';
+import { DAY_MS, REALTIME_POLL_MS } from './raw-data';
+
+/** What the Data History tab shows: real-time (the last day, re-polled) or a chosen range, page by page. */
+export interface RawDataView {
+  appId: string;
+  itemName: string;
+  mode: 'realtime' | 'history';
+  /** History: the range's ends (epoch ms; the end minute is included). */
+  from: number;
+  to: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The search of a view: real-time is the last day, limit 100; history the chosen range, one page. */
+export function rawDataQuery(view: RawDataView, now = Date.now()): RawDataQuery {
+  if (view.mode === 'realtime') {
+    return {
+      tags: [view.itemName],
+      isItemSpecific: true,
+      viewMode: 'realtime',
+      startTime: new Date(now - DAY_MS).toISOString(),
+      endTime: new Date(now).toISOString(),
+      limit: 100,
+      offset: 0,
+    };
+  }
+  return {
+    tags: [view.itemName],
+    isItemSpecific: true,
+    viewMode: 'history',
+    startTime: new Date(view.from).toISOString(),
+    endTime: new Date(view.to + 59_999).toISOString(),
+    limit: view.pageSize,
+    offset: view.page * view.pageSize,
+  };
+}
+
+/** A raw data row (spec 3.6). The raw uplink and the processed payload are any JSON: kept frozen, only shown. */
+const RawDataRowModel = types.model('RawDataRow', {
+  id: types.string,
+  createdAt: types.string,
+  source: '',
+  itemName: types.maybeNull(types.string),
+  raw: types.frozen<unknown>(),
+  payload: types.frozen<RawDataRow['payload']>(null),
+});
+
+/** The Data History tab of the selected item (node spec 2.2 tab 4, 2.12). */
+export const RawDataStore = types
+  .model('RawData', {
+    /** The item the rows are of. */
+    itemName: '',
+    rows: types.array(RawDataRowModel),
+    total: 0,
+    loading: types.optional(RequestModel, {}),
+    exporting: types.optional(RequestModel, {}),
+  })
+  .volatile(() => ({ timer: null as ReturnType<typeof setTimeout> | null, watching: 0 }))
+  .actions((self) => ({
+    afterCreate() {
+      addDisposer(self, () => {
+        if (self.timer) clearTimeout(self.timer);
+      });
+    },
+    /** Forgets the rows (another item, or another mode). */
+    clear(itemName = self.itemName) {
+      self.itemName = itemName;
+      self.rows.clear();
+      self.total = 0;
+    },
+    setRows(watch: number, rows: RawDataRow[], total: number) {
+      if (watch !== self.watching) return;
+      self.rows.replace(rows);
+      self.total = total;
+    },
+    schedule(watch: number, next: () => void) {
+      if (watch === self.watching) self.timer = setTimeout(next, REALTIME_POLL_MS);
+    },
+    stop() {
+      self.watching++;
+      if (self.timer) clearTimeout(self.timer);
+      self.timer = null;
+    },
+  }))
+  .actions((self) => {
+    const load = async (watch: number, view: RawDataView): Promise<void> => {
+      const { http } = getEnv<Pick<StoreEnv, 'http'>>(self);
+      // A failed poll keeps the last rows; the next poll tries again.
+      const outcome = await track(self.loading, () => pipelineApi(http, view.appId).rawData(rawDataQuery(view)));
+      if (outcome.ok) self.setRows(watch, outcome.value.rows, outcome.value.total);
+      if (view.mode === 'realtime') self.schedule(watch, () => void load(watch, view));
+    };
+    return {
+      /**
+       * Loads a view: real-time polls about every 2 s until `stop` (the returned function) or the next watch; history
+       * loads once. Rows of another item are dropped first.
+       */
+      watch(view: RawDataView): () => void {
+        self.stop();
+        if (view.itemName !== self.itemName) self.clear(view.itemName);
+        const watch = self.watching;
+        void load(watch, view);
+        return () => {
+          if (watch === self.watching) self.stop();
+        };
+      },
+
+      /** data_history.xlsx of the view (history: the whole range), built by the server in the browser's time zone. */
+      exportExcel(view: RawDataView): Promise<Outcome<Blob>> {
+        const { http } = getEnv<Pick<StoreEnv, 'http'>>(self);
+        const query = rawDataQuery({ ...view, page: 0 });
+        return track(self.exporting, () => pipelineApi(http, view.appId).rawDataExcel(query, -new Date().getTimezoneOffset()));
+      },
+    };
+  });
+
+/** The Chart tab's periods. */
+export const CHART_RANGES = { '1h': 3600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
+export type ChartRange = keyof typeof CHART_RANGES;
+
+/** The Chart tab of the selected item (node spec 2.2 tab 5): its numeric field history over a period. */
+export const ChartStore = types
+  .model('Chart', {
+    itemUuid: '',
+    range: types.optional(types.enumeration<ChartRange>('ChartRange', ['1h', '24h', '7d']), '24h'),
+    loading: types.optional(RequestModel, {}),
+  })
+  .volatile(() => ({
+    // One series per field, possibly thousands of points each: plain arrays as uPlot takes them, not MST nodes.
+    series: null as ChartSeries[] | null,
+    request: 0,
+  }))
+  .actions((self) => ({
+    setRange(range: ChartRange) {
+      self.range = range;
+    },
+    start(itemUuid: string): number {
+      if (itemUuid !== self.itemUuid) {
+        // Another item starts on the default period, like a newly opened tab.
+        self.itemUuid = itemUuid;
+        self.series = null;
+        self.range = '24h';
+      }
+      return ++self.request;
+    },
+    setSeries(request: number, series: ChartSeries[]) {
+      if (request === self.request) self.series = series;
+    },
+  }))
+  .actions((self) => ({
+    /** Loads the item's history over the chosen period (the field preferences give labels, units and order). */
+    async load(appId: string, itemUuid: string, preferences: Record<string, FieldPreference>): Promise<void> {
+      const request = self.start(itemUuid);
+      const { http } = getEnv<Pick<StoreEnv, 'http'>>(self);
+      const to = new Date();
+      const from = new Date(to.getTime() - CHART_RANGES[self.range]);
+      const outcome = await track(self.loading, () => pipelineApi(http, appId).history(itemUuid, from, to));
+      if (outcome.ok) self.setSeries(request, chartSeries(outcome.value, preferences));
+    },
+  }));
+
+/** The device pipeline's state in the root store, as `stores.devicePipeline`. */
+export const DevicePipelineStore = types.model('DevicePipeline', {
+  rawData: types.optional(RawDataStore, {}),
+  chart: types.optional(ChartStore, {}),
+});
+
+export type DevicePipelineStoreInstance = Instance<typeof DevicePipelineStore>;
+export type RawDataStoreInstance = Instance<typeof RawDataStore>;
+export type ChartStoreInstance = Instance<typeof ChartStore>;

@@ -1,0 +1,153 @@
+import { applySnapshot, getEnv, types, type Instance } from 'mobx-state-tree';
+import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
+import type { FieldPreference } from '../../common/field-preference';
+import type { Item } from '../../common/types';
+import { itemApi, type ItemPatch } from '../api/item-api';
+import type { NodeValuesPush } from '../use-node-values';
+import { CommandModel, ItemModel, itemSnapshot } from './item-model';
+
+/** The switches of the Settings tab that save themselves at once (optimistically). */
+export type ItemSwitch = 'enable' | 'storeHistory';
+
+/**
+ * The selected item of Node Management (node spec 2.2): its detail (kept up to date by the live pushes), its commands,
+ * and the calls that change it. Every call returns its outcome; failures also stay in the request states.
+ */
+export const ItemStore = types
+  .model('SelectedItem', {
+    appId: '',
+    uuid: types.maybeNull(types.string),
+    detail: types.maybeNull(ItemModel),
+    commands: types.array(CommandModel),
+    loading: types.optional(RequestModel, {}),
+    saving: types.optional(RequestModel, {}),
+    deleting: types.optional(RequestModel, {}),
+    sending: types.optional(RequestModel, {}),
+  })
+  .actions((self) => ({
+    /** Forgets the item (another application, or another item being selected). */
+    reset(appId: string, uuid: string | null = null) {
+      self.appId = appId;
+      self.uuid = uuid;
+      self.detail = null;
+      self.commands.clear();
+      self.loading.clear();
+    },
+    /** Takes an item as the server answered it (after a load or a save by any dialog). */
+    setDetail(item: Item) {
+      if (item.uuid !== self.uuid) return;
+      if (self.detail) applySnapshot(self.detail, itemSnapshot(item));
+      else self.detail = ItemModel.create(itemSnapshot(item));
+    },
+    setCommands(commands: { id: string; display: string }[]) {
+      self.commands.replace(commands.filter((command) => command.id !== ''));
+    },
+    setSwitch(which: ItemSwitch, value: boolean) {
+      if (self.detail) self.detail[which] = value;
+    },
+    setPreference(field: string, preference: FieldPreference) {
+      self.detail?.input.set(field, preference);
+    },
+    /** Applies the live values of a push to the item, when the push names it. */
+    applyPush(push: NodeValuesPush) {
+      const update = push.items.find((entry) => entry.uuid === self.uuid);
+      const detail = self.detail;
+      if (!update || !detail) return;
+      detail.outputSimple.replace(update.outputSimple ?? {});
+      if (update.status) applySnapshot(detail.status, update.status);
+      detail.connection = update.connection;
+      detail.lastReceiveDate = update.lastReceiveDate;
+      detail.lastValidDate = update.lastValidDate;
+    },
+  }))
+  .actions((self) => {
+    const api = () => itemApi(getEnv<Pick<StoreEnv, 'http'>>(self).http, self.appId);
+    /** Runs a call that answers the item, and takes the answer when the item is still the selected one. */
+    const save = async (call: (uuid: string) => Promise<Item>): Promise<Outcome<Item>> => {
+      const uuid = self.uuid;
+      if (!uuid) return { ok: false, failure: { status: null, message: null, fields: {} } };
+      const outcome = await track(self.saving, () => call(uuid));
+      if (outcome.ok) self.setDetail(outcome.value);
+      return outcome;
+    };
+
+    const loadCommands = async (uuid: string) => {
+      const commands = await api()
+        .commands(uuid)
+        .then((answer) => answer.commands)
+        .catch(() => []);
+      if (uuid === self.uuid) self.setCommands(commands);
+    };
+
+    const reload = async (): Promise<Outcome<Item>> => {
+      const uuid = self.uuid;
+      if (!uuid) return { ok: false, failure: { status: null, message: null, fields: {} } };
+      const outcome = await track(self.loading, () => api().item(uuid));
+      if (outcome.ok) self.setDetail(outcome.value);
+      return outcome;
+    };
+
+    return {
+      reload,
+
+      /** Selects an item (null: none) and loads it with its commands. */
+      async select(uuid: string | null): Promise<void> {
+        if (uuid === self.uuid) return;
+        self.reset(self.appId, uuid);
+        if (!uuid) return;
+        await Promise.all([reload(), loadCommands(uuid)]);
+      },
+
+      patch(patch: ItemPatch): Promise<Outcome<Item>> {
+        return save((uuid) => api().patch(uuid, patch));
+      },
+
+      /** Flips Enable or Store History at once, saves it, and flips it back when the save fails (spec 4, 8). */
+      async toggle(which: ItemSwitch): Promise<Outcome<Item>> {
+        const previous = self.detail?.[which] ?? false;
+        self.setSwitch(which, !previous);
+        const patch: ItemPatch = which === 'enable' ? { enable: !previous } : { enableHistory: !previous };
+        const outcome = await save((uuid) => api().patch(uuid, patch));
+        if (!outcome.ok) self.setSwitch(which, previous);
+        return outcome;
+      },
+
+      /** Stores a field's preference, then reloads the item (the server may have reprocessed the field). */
+      async savePreference(field: string, preference: FieldPreference): Promise<Outcome<unknown>> {
+        const uuid = self.uuid;
+        if (!uuid) return { ok: true, value: undefined };
+        const outcome = await track(self.saving, () => api().saveFieldPreference(uuid, field, preference));
+        if (!outcome.ok) return outcome;
+        self.setPreference(field, preference);
+        await reload();
+        return outcome;
+      },
+
+      async override(field: string, enabled: boolean, value: unknown): Promise<Outcome<unknown>> {
+        const uuid = self.uuid;
+        if (!uuid) return { ok: true, value: undefined };
+        const outcome = await track(self.saving, () => api().override(uuid, field, enabled, value));
+        if (outcome.ok) await reload();
+        return outcome;
+      },
+
+      sendCommand(commandId: string): Promise<Outcome<unknown>> {
+        const uuid = self.uuid ?? '';
+        return track(self.sending, () => api().sendCommand(uuid, commandId));
+      },
+
+      output(field: string, value: unknown): Promise<Outcome<unknown>> {
+        const uuid = self.uuid ?? '';
+        const type = self.detail?.dataSource.type ?? '';
+        return track(self.sending, () => api().output(uuid, field, value, type));
+      },
+
+      /** Deletes the item (and, for a ChirpStack device, optionally the device on the server). */
+      remove(deleteExternal: boolean): Promise<Outcome<unknown>> {
+        const uuid = self.uuid ?? '';
+        return track(self.deleting, () => api().remove(uuid, deleteExternal));
+      },
+    };
+  });
+
+export type ItemStoreInstance = Instance<typeof ItemStore>;
