@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConsole } from '@sensorium/core/client';
 import { BACKGROUND_IMAGE_MAX_BYTES, BACKGROUND_IMAGE_TYPES } from '../../common';
 import { backgroundImageUrl } from '../background-url';
-import type { BackgroundChoice } from '../save-theme';
+import type { BackgroundChoice } from '../api';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },

@@ -1,11 +1,13 @@
 import { Field, Input, makeStyles, Textarea, tokens } from '@fluentui/react-components';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, readApiError, useHttp, useNotify } from '@sensorium/core/client';
+import { ConfirmDialog, useNotify } from '@sensorium/core/client';
 import { NEW_THEME_DEFAULTS, ThemeProfileInput, type ThemeProfile } from '../../common';
-import { saveTheme, type BackgroundChoice } from '../save-theme';
+import type { BackgroundChoice } from '../api';
+import { useThemes } from '../use-themes';
 import { BackgroundField } from './background-field';
 import { ColorField } from './color-field';
 
@@ -15,13 +17,17 @@ const useStyles = makeStyles({
 
 /**
  * Add or edit a theme (shell spec §2.9). The backdrop does not close it (modalType alert); Save stays disabled while
- * the shared input model finds an error, and the name's error shows once the field has been touched.
+ * the shared input model finds an error, and the name's error shows once the field has been touched. The store saves.
  */
-export function ThemeDialog(props: { theme: ThemeProfile | null; onSaved(): void; onClose(): void }) {
+export const ThemeDialog = observer(function ThemeDialog(props: {
+  theme: ThemeProfile | null;
+  onSaved(): void;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const http = useHttp();
   const notify = useNotify();
+  const store = useThemes();
   const dashboard = props.theme?.theme.dashboard ?? NEW_THEME_DEFAULTS.dashboard;
   const [name, setName] = useState(props.theme?.name ?? NEW_THEME_DEFAULTS.name);
   const [nameTouched, setNameTouched] = useState(false);
@@ -31,22 +37,18 @@ export function ThemeDialog(props: { theme: ThemeProfile | null; onSaved(): void
   const [background, setBackground] = useState<BackgroundChoice>(
     dashboard.backgroundImage ? { kind: 'stored', image: dashboard.backgroundImage } : { kind: 'none' },
   );
-  const [saving, setSaving] = useState(false);
 
   const input = plainToInstance(ThemeProfileInput, { name, description, theme: { dashboard: { panelColor, fontColor } } });
   const errors = validateSync(input);
   const nameInvalid = errors.some((error) => error.property === 'name');
 
   const save = async () => {
-    setSaving(true);
-    try {
-      await saveTheme(http, props.theme, input, background);
+    const outcome = await store.save(props.theme, input, background);
+    if (outcome.ok) {
       notify({ intent: 'success', title: t('themes.saved') });
       props.onSaved();
-    } catch (error) {
-      notify({ intent: 'error', title: t('themes.saveFailed'), body: (await readApiError(error))?.message });
-    } finally {
-      setSaving(false);
+    } else {
+      notify({ intent: 'error', title: t('themes.saveFailed'), body: outcome.failure.message ?? undefined });
     }
   };
 
@@ -54,7 +56,7 @@ export function ThemeDialog(props: { theme: ThemeProfile | null; onSaved(): void
     <ConfirmDialog
       title={props.theme ? t('themes.editTitle') : t('themes.add')}
       confirmLabel={t('themes.form.save')}
-      busy={saving}
+      busy={store.saving.pending}
       invalid={errors.length > 0}
       onConfirm={() => void save()}
       onCancel={props.onClose}
@@ -84,4 +86,4 @@ export function ThemeDialog(props: { theme: ThemeProfile | null; onSaved(): void
       </div>
     </ConfirmDialog>
   );
-}
+});

@@ -11,16 +11,15 @@ import {
   Title3,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHttp, usePageStyles } from '@sensorium/core/client';
+import { usePageStyles } from '@sensorium/core/client';
 import type { ThemeProfile } from '../../common';
 import { Pager } from '../components/pager';
 import { ThemeDialog } from '../components/theme-dialog';
 import { ThemeRowMenu } from '../components/theme-row-menu';
-
-/** Tables page at 10 rows (shell spec §9). */
-const PAGE_SIZE = 10;
+import { useThemes } from '../use-themes';
 
 const useStyles = makeStyles({
   header: { height: '40px' },
@@ -29,22 +28,15 @@ const useStyles = makeStyles({
 
 type Editing = { theme: ThemeProfile | null } | null;
 
-/** Advance Setting > Dashboard Theme (shell spec §2.9). */
-export default function ThemeProfilePage() {
+/** Advance Setting > Dashboard Theme (shell spec §2.9): the themes store's list; the page keeps which theme is edited. */
+const ThemeProfilePage = observer(function ThemeProfilePage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const layout = usePageStyles();
-  const http = useHttp();
-  const [themes, setThemes] = useState<ThemeProfile[] | null>(null);
-  const [page, setPage] = useState(0);
+  const store = useThemes();
   const [editing, setEditing] = useState<Editing>(null);
 
-  const load = useCallback(async () => setThemes(await http.get('theme-profile/').json<ThemeProfile[]>()), [http]);
-  useEffect(() => void load(), [load]);
-
-  const pages = Math.max(1, Math.ceil((themes?.length ?? 0) / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const rows = themes?.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE) ?? [];
+  useEffect(() => void store.load(), [store]);
 
   return (
     <section className={layout.page}>
@@ -54,7 +46,7 @@ export default function ThemeProfilePage() {
           {t('themes.add')}
         </Button>
       </div>
-      {themes?.length === 0 ? (
+      {store.loaded && store.themes.length === 0 ? (
         <Text>{t('themes.empty')}</Text>
       ) : (
         <div>
@@ -67,7 +59,7 @@ export default function ThemeProfilePage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {rows.map((theme) => (
+              {store.shown.map((theme) => (
                 <TableRow key={theme.id}>
                   <TableCell>{theme.name}</TableCell>
                   <TableCell>{theme.description}</TableCell>
@@ -78,19 +70,12 @@ export default function ThemeProfilePage() {
               ))}
             </TableBody>
           </Table>
-          <Pager page={current} pages={pages} onPage={setPage} />
+          <Pager page={store.currentPage} pages={store.pages} onPage={store.setPage} />
         </div>
       )}
-      {editing && (
-        <ThemeDialog
-          theme={editing.theme}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void load();
-          }}
-        />
-      )}
+      {editing && <ThemeDialog theme={editing.theme} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
     </section>
   );
-}
+});
+
+export default ThemeProfilePage;
