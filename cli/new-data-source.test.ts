@@ -65,7 +65,7 @@ describe('sensorium new data-source', () => {
     expect(client).toContain('context.contribute(dataSourceForms, {');
     expect(client).toContain('component: LoraGatewayForm,');
     const test = read('plugins/lora-gateway/server/adapter.test.ts');
-    expect(test).toContain('startTestServer({ backend, mqtt: true, plugins: [applications, nodes, plugin] })');
+    expect(test).toContain('startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, plugin] })');
     expect(test).not.toContain('licence');
   });
 

@@ -6,11 +6,12 @@ import { DataSourceDirectoryToken } from '@sensorium/core/server';
 {{/licence}}
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
+import devicePipeline from '../../device-pipeline/server';
 import nodes from '../../nodes/server';
 import plugin from './index';
 
 // Each backend (PGlite always; PostgreSQL when DATABASE_URL is set) starts a real server with the embedded MQTT broker,
-// the item store (applications + nodes) and this plugin; a device publishes to the broker with mqtt.js.
+// the item store (applications, nodes and the device pipeline) and this plugin; a device publishes to the broker with mqtt.js.
 describe.each(databaseBackends())('{{title}} data source on %s', (backend) => {
   let server: TestServer;
   let token: string;
@@ -45,7 +46,7 @@ describe.each(databaseBackends())('{{title}} data source on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, mqtt: true, plugins: [applications, nodes, plugin] });
+    server = await startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, plugin] });
     token = (await server.login()).access_token;
     const created = await api('POST', '/application/new/', { id: appId, name: '{{title}} test', endCustomerId: 'end_default' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -97,7 +98,7 @@ describe.each(databaseBackends())('{{title}} data source on %s', (backend) => {
 {{#licence}}
 
   it('runs no {{title}} adapter while the {{licence}} licence is off', async () => {
-    const unlicensed = await startTestServer({ backend, mqtt: true, plugins: [applications, nodes, plugin], licences: 'none' });
+    const unlicensed = await startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, plugin], licences: 'none' });
     try {
       expect(unlicensed.running.container.resolve(DataSourceDirectoryToken).types()).not.toContain('{{id}}');
     } finally {
