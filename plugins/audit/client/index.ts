@@ -1,11 +1,14 @@
 import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
 import { auditI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { AuditStore } from './store';
+import { AUDIT_STORE } from './use-audit';
 
 export default defineClientPlugin({
   manifest,
   i18n: auditI18n,
   register(context) {
+    context.addStore(AUDIT_STORE, AuditStore);
     context.contribute(routes, {
       path: 'diagnosis/audit-history',
       load: () => import('./pages/audit-history-page'),

@@ -1,52 +1,30 @@
 import { Badge, Dropdown, Option, Text, Title3 } from '@fluentui/react-components';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Pager, SearchToolbar, useHttp, usePageStyles } from '@sensorium/core/client';
-import type { AuditRecord } from '@sensorium/core/common';
+import { DataTable, Pager, SearchToolbar, usePageStyles } from '@sensorium/core/client';
 import { AUDIT_PAGE_SIZES } from '../../common';
+import { useAudit } from '../use-audit';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
-/** Diagnosis > Audit History: the trail written by every mutating call, newest first, paged on the server. */
-export default function AuditHistoryPage() {
+/** Diagnosis > Audit History: the trail written by every mutating call, newest first, paged on the server (the store). */
+const AuditHistoryPage = observer(function AuditHistoryPage() {
   const { t } = useTranslation();
   const layout = usePageStyles();
-  const http = useHttp();
-  const [keyword, setKeyword] = useState('');
-  const [limit, setLimit] = useState<number>(AUDIT_PAGE_SIZES[0]);
-  const [offset, setOffset] = useState(0);
-  const [page, setPage] = useState<{ total: number; records: AuditRecord[] }>({ total: 0, records: [] });
+  const store = useAudit();
 
   useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      const searchParams = { offset, limit, ...(keyword.trim() ? { keyword: keyword.trim() } : {}) };
-      http
-        .get('audit-history/', { searchParams, signal: controller.signal })
-        .json<{ total: number; records: AuditRecord[] }>()
-        .then(setPage, () => undefined);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [http, keyword, limit, offset]);
+    void store.open();
+    return () => store.cancel();
+  }, [store]);
 
   return (
     <section className={layout.page}>
       <Title3 as="h1">{t('audit.title')}</Title3>
-      <SearchToolbar
-        label={t('audit.search')}
-        value={keyword}
-        onChange={(value) => {
-          setKeyword(value);
-          setOffset(0);
-        }}
-      />
+      <SearchToolbar label={t('audit.search')} value={store.keyword} onChange={(value) => store.search(value)} />
       <DataTable
         label={t('audit.title')}
-        rows={page.records}
+        rows={store.records}
         rowKey={(record) => record.id}
         empty={t('audit.empty')}
         columns={[
@@ -67,23 +45,20 @@ export default function AuditHistoryPage() {
         ]}
       />
       <Pager
-        offset={offset}
-        pageSize={limit}
-        total={page.total}
+        offset={store.offset}
+        pageSize={store.limit}
+        total={store.total}
         summary={({ from, to, total }) => t('audit.page', { from, to, total })}
         previousLabel={t('audit.previous')}
         nextLabel={t('audit.next')}
-        onChange={setOffset}
+        onChange={(offset) => store.goTo(offset)}
       >
         <Text>{t('audit.pageSize')}</Text>
         <Dropdown
           aria-label={t('audit.pageSize')}
-          value={String(limit)}
-          selectedOptions={[String(limit)]}
-          onOptionSelect={(_, data) => {
-            setLimit(Number(data.optionValue));
-            setOffset(0);
-          }}
+          value={String(store.limit)}
+          selectedOptions={[String(store.limit)]}
+          onOptionSelect={(_, data) => store.setLimit(Number(data.optionValue))}
           style={{ minWidth: '80px' }}
         >
           {AUDIT_PAGE_SIZES.map((size) => (
@@ -95,4 +70,6 @@ export default function AuditHistoryPage() {
       </Pager>
     </section>
   );
-}
+});
+
+export default AuditHistoryPage;
