@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../../core/client/testing/fake-api';
+import { defaultFieldPreference } from '@sensorium/nodes/common';
+import type { RawDataRow } from '../common';
+import { REALTIME_POLL_MS } from './raw-data';
+import { ChartStore, RawDataStore, rawDataQuery, type RawDataView } from './store';
+
+const row = (id: string): RawDataRow => ({
+  id,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  source: 'chirpstack',
+  itemName: 'th1',
+  raw: { object: { temperature: 21 } },
+  payload: { deviceData: { temperature: 21, rssi: -71 } },
+});
+
+const realtime: RawDataView = { appId: 'a1', itemName: 'th1', mode: 'realtime', from: 0, to: 0, page: 0, pageSize: 10 };
+
+describe('raw data query', () => {
+  it('asks for the last day, 100 rows, in real-time; one page of the chosen range, end minute included, in history', () => {
+    const now = Date.parse('2026-01-02T00:00:00.000Z');
+    expect(rawDataQuery(realtime, now)).toEqual({
+      tags: ['th1'],
+      isItemSpecific: true,
+      viewMode: 'realtime',
+      startTime: '2026-01-01T00:00:00.000Z',
+      endTime: '2026-01-02T00:00:00.000Z',
+      limit: 100,
+      offset: 0,
+    });
+    const from = Date.parse('2026-01-01T10:00:00.000Z');
+    const to = Date.parse('2026-01-01T11:00:00.000Z');
+    expect(rawDataQuery({ ...realtime, mode: 'history', from, to, page: 2, pageSize: 50 })).toMatchObject({
+      viewMode: 'history',
+      startTime: '2026-01-01T10:00:00.000Z',
+      endTime: '2026-01-01T11:00:59.999Z',
+      limit: 50,
+      offset: 100,
+    });
+  });
+});
+
+describe('RawDataStore', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('polls in real-time until stopped, keeping the rows', async () => {
+    const rows = [row('1')];
+    const api = fakeApi({ 'POST raw-data-history/search': () => ({ rows, total: rows.length }) });
+    const store = RawDataStore.create({}, { http: api.http });
+    const stop = store.watch(realtime);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.rows.map((entry) => entry.id)).toEqual(['1']);
+    rows.unshift(row('2'));
+    await vi.advanceTimersByTimeAsync(REALTIME_POLL_MS);
+    expect(store.rows.map((entry) => entry.id)).toEqual(['2', '1']);
+    expect(store.rows[0]?.payload?.deviceData).toEqual({ temperature: 21, rssi: -71 });
+    stop();
+    await vi.advanceTimersByTimeAsync(REALTIME_POLL_MS * 3);
+    expect(api.calls).toHaveLength(2);
+    expect(store.rows).toHaveLength(2);
+  });
+
+  it('loads history once, drops the rows of another item, and keeps rows when a poll fails', async () => {
+    let fail = false;
+    const api = fakeApi({
+      'POST raw-data-history/search': () => (fail ? apiError(500, 'Down') : { rows: [row('1')], total: 31 }),
+    });
+    const store = RawDataStore.create({}, { http: api.http });
+    store.watch({ ...realtime, mode: 'history' });
+    await vi.advanceTimersByTimeAsync(REALTIME_POLL_MS * 2);
+    expect(api.calls).toHaveLength(1);
+    expect(store.total).toBe(31);
+    fail = true;
+    store.watch({ ...realtime, mode: 'history', page: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.rows).toHaveLength(1);
+    expect(store.loading.failed).toBe(true);
+    store.watch({ ...realtime, itemName: 'th2' });
+    expect(store.rows).toHaveLength(0);
+    store.stop();
+  });
+
+  it('exports the view as the server builds it, in the browser’s offset from UTC', async () => {
+    const api = fakeApi({ 'POST raw-data-history/search/excel': () => new Response(new Blob(['xlsx'])) });
+    const store = RawDataStore.create({}, { http: api.http });
+    const outcome = await store.exportExcel({ ...realtime, mode: 'history', page: 3 });
+    expect(outcome.ok).toBe(true);
+    expect(api.calls[0]).toBe(`POST raw-data-history/search/excel?utcOffsetMinutes=${-new Date().getTimezoneOffset()}`);
+  });
+});
+
+describe('ChartStore', () => {
+  it('loads the numeric series of an item over the chosen period, and starts another item on the default period', async () => {
+    const api = fakeApi({
+      'GET node-structure-item/:appId/items/:uuid/history': () => ({
+        series: {
+          temperature: [
+            [1000, 20],
+            [2000, 21],
+          ],
+          label: [[1000, 'open']],
+        },
+      }),
+    });
+    const store = ChartStore.create({}, { http: api.http });
+    const preferences = { temperature: { ...defaultFieldPreference('temperature'), displayName: 'Temperature', unit: '°C' } };
+    await store.load('a1', 'u-th1', preferences);
+    expect(store.series?.map((series) => [series.field, series.label, series.y])).toEqual([
+      ['temperature', 'Temperature', [20, 21]],
+    ]);
+    store.setRange('7d');
+    await store.load('a1', 'u-th1', preferences);
+    expect(store.range).toBe('7d');
+    const query = new URL(`http://x/${api.calls[1]!.split(' ')[1]}`).searchParams;
+    expect(Date.parse(query.get('to')!) - Date.parse(query.get('from')!)).toBe(7 * 86_400_000);
+    await store.load('a1', 'u-other', preferences);
+    expect(store.range).toBe('24h');
+  });
+});
