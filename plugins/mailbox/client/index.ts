@@ -3,11 +3,14 @@ import { manifest } from '../manifest';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';
 import hk from './i18n/hk.json';
+import { MailboxStore } from './store';
+import { MAILBOX_STORE } from './use-mailbox';
 
 export default defineClientPlugin({
   manifest,
   i18n: { en, hk, cn },
   register(context) {
+    context.addStore(MAILBOX_STORE, MailboxStore);
     context.contribute(routes, {
       path: 'diagnosis/mailbox',
       load: () => import('./pages/mailbox-page'),

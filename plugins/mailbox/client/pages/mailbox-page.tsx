@@ -1,26 +1,14 @@
 import { Badge, Button, Caption1, makeStyles, Subtitle2, Text, Title3, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Pager, useHttp, usePageStyles, useSessionUser } from '@sensorium/core/client';
+import { DataTable, Pager, usePageStyles, useSessionUser } from '@sensorium/core/client';
+import { MAILBOX_PAGE_SIZE, type MailboxStatus } from '../../common';
+import { useMailbox } from '../use-mailbox';
 
-type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
-
-interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  text: string;
-}
-
-const PAGE_SIZE = 20;
-const STATUS_COLOURS: Record<MailStatus, 'informative' | 'warning' | 'success' | 'danger' | 'subtle'> = {
+const STATUS_COLOURS: Record<MailboxStatus, 'informative' | 'warning' | 'success' | 'danger' | 'subtle'> = {
   queued: 'informative',
   sending: 'warning',
   sent: 'success',
@@ -45,38 +33,21 @@ const useStyles = makeStyles({
   text: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace, margin: 0 },
 });
 
-/** Diagnosis > Mailbox: the outbox (GET /api/mailbox), with the text of the selected message. Cloud users only. */
-export default function MailboxPage() {
+/**
+ * Diagnosis > Mailbox: the outbox (GET /api/mailbox, through the mailbox store), with the text of the selected message.
+ * Cloud users only.
+ */
+const MailboxPage = observer(function MailboxPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const layout = usePageStyles();
-  const http = useHttp();
+  const store = useMailbox();
   const user = useSessionUser();
   const isCloud = user?.level === 'cloud';
-  const [offset, setOffset] = useState(0);
-  const [page, setPage] = useState<{ total: number; messages: MailboxMessage[] }>({ total: 0, messages: [] });
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
 
   useEffect(() => {
-    if (!isCloud) return;
-    const controller = new AbortController();
-    http
-      .get('mailbox', { searchParams: { offset, limit: PAGE_SIZE }, signal: controller.signal })
-      .json<{ total: number; messages: MailboxMessage[] }>()
-      .then(
-        (answer) => {
-          setPage(answer);
-          setFailed(false);
-        },
-        () => {
-          if (!controller.signal.aborted) setFailed(true);
-        },
-      );
-    return () => controller.abort();
-  }, [http, isCloud, offset, reloads]);
+    if (isCloud) void store.open();
+  }, [store, isCloud]);
 
   if (!isCloud) {
     return (
@@ -87,33 +58,34 @@ export default function MailboxPage() {
     );
   }
 
-  const selected = page.messages.find((message) => message.id === selectedId) ?? null;
+  const selected = store.selected;
+  const selectedId = store.selectedId;
   return (
     <section className={layout.page}>
       <Title3 as="h1">{t('mailbox.title')}</Title3>
       <div className={layout.toolbar}>
         <Text>{t('mailbox.intro')}</Text>
-        <Button icon={<ArrowClockwiseRegular />} onClick={reload}>
+        <Button icon={<ArrowClockwiseRegular />} onClick={() => void store.load()}>
           {t('mailbox.refresh')}
         </Button>
       </div>
-      {failed && <Text role="alert">{t('mailbox.loadFailed')}</Text>}
-      {page.messages.length === 0 ? (
+      {store.loading.failed && <Text role="alert">{t('mailbox.loadFailed')}</Text>}
+      {store.messages.length === 0 ? (
         <Text>{t('mailbox.empty')}</Text>
       ) : (
         <div className={styles.layout}>
           <DataTable
             label={t('mailbox.title')}
-            rows={page.messages}
+            rows={store.messages}
             rowKey={(message) => message.id}
             empty={t('mailbox.empty')}
             rowProps={(message) => ({
               className: message.id === selectedId ? `${styles.row} ${styles.selected}` : styles.row,
               'aria-selected': message.id === selectedId,
               tabIndex: 0,
-              onClick: () => setSelectedId(message.id),
+              onClick: () => store.select(message.id),
               onKeyDown: (event) => {
-                if (event.key === 'Enter' || event.key === ' ') setSelectedId(message.id);
+                if (event.key === 'Enter' || event.key === ' ') store.select(message.id);
               },
             })}
             columns={[
@@ -150,14 +122,16 @@ export default function MailboxPage() {
         </div>
       )}
       <Pager
-        offset={offset}
-        pageSize={PAGE_SIZE}
-        total={page.total}
+        offset={store.offset}
+        pageSize={MAILBOX_PAGE_SIZE}
+        total={store.total}
         summary={({ from, to, total }) => t('mailbox.page', { from, to, total })}
         previousLabel={t('mailbox.previous')}
         nextLabel={t('mailbox.next')}
-        onChange={setOffset}
+        onChange={(offset) => void store.goTo(offset)}
       />
     </section>
   );
-}
+});
+
+export default MailboxPage;
