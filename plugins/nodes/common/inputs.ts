@@ -5,7 +5,6 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
   IsNumber,
   IsObject,
@@ -229,58 +228,4 @@ export class NodeItemNameQuery {
   @IsString()
   @IsOptional()
   itemName?: string;
-}
-
-export class NodeHistoryQuery {
-  @IsOptional()
-  @IsString()
-  field?: string;
-
-  @IsOptional()
-  @IsISO8601()
-  from?: string;
-
-  @IsOptional()
-  @IsISO8601()
-  to?: string;
-}
-
-/** Body of POST /raw-data-history/search (spec 7.3). */
-export class RawDataSearchInput {
-  @IsString()
-  @IsNotEmpty()
-  appId!: string;
-
-  /** Item names; empty or absent = every item (unless item specific). */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsString({ each: true })
-  tags?: string[];
-
-  @IsOptional()
-  @IsBoolean()
-  isItemSpecific?: boolean;
-
-  @IsOptional()
-  @IsISO8601()
-  startTime?: string;
-
-  @IsOptional()
-  @IsISO8601()
-  endTime?: string;
-
-  @IsIn(['realtime', 'history'])
-  viewMode!: 'realtime' | 'history';
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(10000)
-  limit?: number;
-
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  offset?: number;
 }

@@ -152,28 +152,3 @@ export interface GeoInfoResponse {
 export interface ContactRecord extends Contact {
   id: string;
 }
-
-export interface HistoryResponse {
-  /** Per field, [epoch milliseconds, value] pairs in time order; text values as strings. */
-  series: Record<string, [number, number | string | null][]>;
-}
-
-/** A row of POST /raw-data-history/search (spec 3.6). */
-export interface RawDataRow {
-  id: string;
-  createdAt: string;
-  source: string;
-  itemName: string | null;
-  raw: unknown;
-  payload: { deviceData?: Record<string, unknown>; processed?: Record<string, unknown>; meta?: Record<string, unknown> } | null;
-}
-
-export interface RawDataSearchResponse {
-  rows: RawDataRow[];
-  total: number;
-}
-
-/** Real-time view: the last day, at most 100 rows (spec 9). */
-export const REALTIME_WINDOW_MS = 24 * 60 * 60 * 1000;
-export const REALTIME_LIMIT = 100;
-export const RAW_DATA_PAGE_SIZES = [10, 50, 100] as const;

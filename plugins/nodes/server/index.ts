@@ -27,9 +27,6 @@ import { siteObjectsParticipant } from './site-objects-participant';
 import { itemLookup } from './state/item-lookup';
 import { itemStateStore } from './state/item-state-store';
 
-export { createNodeItems, deviceKeyOf, type NodeItems } from './items';
-export { NodesConfig } from './config';
-
 export default defineServerPlugin({
   manifest,
   migrations,

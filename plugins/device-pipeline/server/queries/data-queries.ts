@@ -8,7 +8,7 @@ import {
   type RawDataRow,
   type RawDataSearchInput,
   type RawDataSearchResponse,
-} from '@sensorium/nodes/common';
+} from '../../common/raw-data';
 import { fieldHistory, nodeEvents, rawData } from '../schema';
 
 /** Default history range: the last day (spec 9). */

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import * as XLSX from 'xlsx';
 import { defineAppRoute, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
-import { RawDataSearchInput, type RawDataRow } from '@sensorium/nodes/common';
+import { RawDataSearchInput, type RawDataRow } from '../../common/raw-data';
 import { searchRawData } from './data-queries';
 
 /** An export holds at most this many rows (the newest of the range). */

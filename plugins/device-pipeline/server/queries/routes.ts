@@ -1,5 +1,6 @@
 import { defineAppRoute, HttpError, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
-import { NodeHistoryQuery, NodeItemParams, RawDataSearchInput, type ItemLookup } from '@sensorium/nodes/common';
+import { NodeItemParams, type ItemLookup } from '@sensorium/nodes/common';
+import { NodeHistoryQuery, RawDataSearchInput } from '../../common/raw-data';
 import { historySchema, rawDataSchema } from '../response-schemas';
 import { fieldSeries, searchRawData } from './data-queries';
 

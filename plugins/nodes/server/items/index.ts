@@ -8,8 +8,6 @@ import { StructureEditor } from './structure';
 import { TasksAndCommands } from './tasks-commands';
 import { ItemTree } from './tree';
 
-export { deviceKeyOf } from './device-binding';
-export { commandPayload } from './tasks-commands';
 export type { ItemRows } from './item-rows';
 export type { ItemTree } from './tree';
 
