@@ -49,9 +49,10 @@ const NodeManagementPage = observer(function NodeManagementPage() {
     void store.open(appId);
   }, [store, appId]);
 
+  // Also after opening another application, which forgets the selection.
   useEffect(() => {
     void store.select(selectedUuid);
-  }, [store, selectedUuid]);
+  }, [store, appId, selectedUuid]);
 
   // An unknown application (or one the user cannot see) answers 404: like the other application pages, go to not-found.
   useEffect(() => {
