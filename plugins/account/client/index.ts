@@ -4,6 +4,7 @@ import { manifest } from '../manifest';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';
 import hk from './i18n/hk.json';
+import { ACCOUNT_STORE, AccountStore } from './stores';
 
 const loadLoginPage = () => import('./pages/login-page');
 const loadEmailVerificationPage = () => import('./pages/email-verification-page');
@@ -14,6 +15,7 @@ export default defineClientPlugin({
   manifest,
   i18n: { en, hk, cn },
   register(context) {
+    context.addStore(ACCOUNT_STORE, AccountStore);
     context.contribute(routes, {
       path: 'auth/login',
       load: loadLoginPage,

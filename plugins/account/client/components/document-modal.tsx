@@ -11,10 +11,12 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import DOMPurify from 'dompurify';
-import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@sensorium/core/common';
 import { DOCUMENTS, type DocumentName } from '../lib/documents';
+import { useAccountStore } from '../stores';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: 'calc(100vw - 32px)' },
@@ -27,38 +29,26 @@ const useStyles = makeStyles({
   },
 });
 
-interface DocumentState {
-  html: string | null;
-  loading: boolean;
-  /** A failed load only sets this flag; no text is shown (accounts spec §2). */
-  error: boolean;
-}
-
 /**
  * The Terms and Conditions / Privacy Policy modal: the document is fetched as text from a static asset of the
- * interface language and shown as sanitised HTML.
+ * interface language and shown as sanitised HTML. A failed load only marks the surface (`data-error`); no text is
+ * shown (accounts spec §2).
  */
-export function DocumentModal({ name, onClose }: { name: DocumentName | null; onClose(): void }) {
+export const DocumentModal = observer(function DocumentModal({ name, onClose }: { name: DocumentName | null; onClose(): void }) {
   const styles = useStyles();
   const { t, i18n } = useTranslation();
+  const store = useAccountStore().document;
   const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
-  const [state, setState] = useState<DocumentState>({ html: null, loading: false, error: false });
+  const url = name ? DOCUMENTS[name][language] : null;
 
   useEffect(() => {
-    if (!name) return;
-    const controller = new AbortController();
-    setState({ html: null, loading: true, error: false });
-    fetch(DOCUMENTS[name][language], { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${response.status}`);
-        const text = await response.text();
-        setState({ html: DOMPurify.sanitize(text), loading: false, error: false });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ html: null, loading: false, error: true });
-      });
-    return () => controller.abort();
-  }, [name, language]);
+    if (url) void store.load(url);
+  }, [store, url]);
+
+  const current = url !== null && store.url === url;
+  const text = current ? store.html : null;
+  const html = useMemo(() => (text === null ? null : DOMPurify.sanitize(text)), [text]);
+  const state = { loading: current && store.request.pending, error: current && store.request.failed };
 
   return (
     <Dialog open={name !== null} onOpenChange={(_event, data) => !data.open && onClose()}>
@@ -68,7 +58,7 @@ export function DocumentModal({ name, onClose }: { name: DocumentName | null; on
           <DialogContent className={styles.content}>
             {state.loading && <Spinner size="small" label={t('account.documents.loading')} />}
             {/* Sanitised with DOMPurify just above. */}
-            {state.html !== null && <div dangerouslySetInnerHTML={{ __html: state.html }} />}
+            {html !== null && <div dangerouslySetInnerHTML={{ __html: html }} />}
           </DialogContent>
           <DialogActions>
             <Button appearance="primary" onClick={onClose}>
@@ -79,4 +69,4 @@ export function DocumentModal({ name, onClose }: { name: DocumentName | null; on
       </DialogSurface>
     </Dialog>
   );
-}
+});

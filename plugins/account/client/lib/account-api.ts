@@ -1,7 +1,6 @@
-import { isHTTPError } from 'ky';
-import { readApiError, type HttpClient, type TokenPair } from '@sensorium/core/client';
+import type { HttpClient, TokenPair } from '@sensorium/core/client';
 
-/** The calls of the account screens (accounts spec §7; paths per the accounts contract). */
+/** The calls of the account screens (accounts spec §7; paths per the accounts contract), made by the account store. */
 
 export interface LoginInfo {
   defaultPage?: string | null;
@@ -73,10 +72,3 @@ export function createAccountApi(http: HttpClient) {
 }
 
 export type AccountApi = ReturnType<typeof createAccountApi>;
-
-/** The HTTP status and the server's translated message of a failed call (nulls for network failures). */
-export async function describeFailure(error: unknown): Promise<{ status: number | null; message: string | null }> {
-  const status = isHTTPError(error) ? error.response.status : null;
-  const body = await readApiError(error);
-  return { status, message: body?.message ?? null };
-}

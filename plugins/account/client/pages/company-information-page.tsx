@@ -12,17 +12,17 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AccountLayout } from '../components/account-layout';
 import { SubmitButton } from '../components/form-parts';
 import { useFormStyles } from '../components/form-styles';
-import { useAccountApi, useFailureText } from '../components/hooks';
-import { describeFailure } from '../lib/account-api';
-import { COMPANY_ROLES, COMPANY_SIZES, completeSignupPayload, isCompanyInfoComplete, type CompanyInfo } from '../lib/company';
-import { accountCreationFailure, accountCreationUnsuccessful } from '../lib/messages';
-import { markUserCreated, readCompanyInfoDraft, readVerifiedEmail, saveCompanyInfoDraft } from '../lib/session-keys';
+import { useFailureText } from '../components/hooks';
+import { COMPANY_ROLES, COMPANY_SIZES, isCompanyInfoComplete, type CompanyInfo } from '../lib/company';
+import { readCompanyInfoDraft, readVerifiedEmail, saveCompanyInfoDraft } from '../lib/session-keys';
+import { useAccountStore } from '../stores';
 
 const useStyles = makeStyles({
   option: { display: 'flex', flexDirection: 'column', paddingBlock: tokens.spacingVerticalXXS },
@@ -33,23 +33,26 @@ const useStyles = makeStyles({
  * Company information (accounts spec §2, §5, §8): role (name and description), size and company name for the
  * verified e-mail held in session storage; Confirm creates the account and opens the Account Created page.
  */
-export default function CompanyInformationPage() {
+const CompanyInformationPage = observer(function CompanyInformationPage() {
   const styles = useFormStyles();
   const local = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const api = useAccountApi();
+  const company = useAccountStore().company;
   const failureText = useFailureText();
 
-  const [email] = useState(() => readVerifiedEmail());
+  // Read once: the welcome line keeps the address the page opened with.
+  const email = useMemo(() => readVerifiedEmail(), []);
   const [info, setInfo] = useState<CompanyInfo>(() => {
     const draft = readCompanyInfoDraft();
     return { companyRole: draft.companyRole ?? '', companySize: draft.companySize ?? '', companyName: draft.companyName ?? '' };
   });
   // Confirm stays disabled until every field is filled, so the reminder shows once the user has started typing.
   const [touched, setTouched] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const loading = company.request.pending;
+  const error = company.error ? failureText(company.error) : null;
+
+  useEffect(() => company.reset(), [company]);
 
   // The route's sign-up guard already requires verifiedEmail; this covers the tab losing it meanwhile.
   useEffect(() => {
@@ -72,28 +75,13 @@ export default function CompanyInformationPage() {
     event.preventDefault();
     if (loading) return;
     setTouched(true);
-    setError(null);
-    if (!complete) return;
-    const verifiedEmail = readVerifiedEmail();
-    if (!verifiedEmail) {
-      setError(t('account.company.error.noVerifiedEmail'));
-      await navigate('/auth/sign-up');
+    if (!complete) {
+      company.reset();
       return;
     }
-    setLoading(true);
-    try {
-      const result = await api.completeSignup(completeSignupPayload(verifiedEmail, info));
-      if (!result.success) {
-        setError(failureText(accountCreationUnsuccessful(result.message)));
-        return;
-      }
-      markUserCreated();
-      await navigate('/auth/redirect-login', { replace: true });
-    } catch (caught) {
-      setError(failureText(accountCreationFailure((await describeFailure(caught)).status)));
-    } finally {
-      setLoading(false);
-    }
+    const result = await company.submit(info);
+    if (result === 'no-email') await navigate('/auth/sign-up');
+    else if (result === 'created') await navigate('/auth/redirect-login', { replace: true });
   };
 
   return (
@@ -159,4 +147,6 @@ export default function CompanyInformationPage() {
       </form>
     </AccountLayout>
   );
-}
+});
+
+export default CompanyInformationPage;

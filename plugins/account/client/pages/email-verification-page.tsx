@@ -1,4 +1,5 @@
 import { Body1, Button, Link, MessageBar, MessageBarBody, Spinner, Title2 } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -7,15 +8,11 @@ import { AccountLayout } from '../components/account-layout';
 import { CodeInput } from '../components/code-input';
 import { SubmitButton } from '../components/form-parts';
 import { useFormStyles } from '../components/form-styles';
-import { useAccountApi, useFailureText } from '../components/hooks';
-import { useCountdown } from '../components/use-countdown';
-import { describeFailure } from '../lib/account-api';
-import { codeOf, emptyCode, isCodeComplete } from '../lib/code-boxes';
-import { RESEND_COOLDOWN_SECONDS, formatCountdown, secondsFromMinutes, secondsUntil } from '../lib/countdown';
-import { verificationFailure, verificationUnsuccessful } from '../lib/messages';
-import { saveVerifiedEmail } from '../lib/session-keys';
-
-type Status = 'checking' | 'invalid' | 'ready';
+import { useFailureText } from '../components/hooks';
+import { useTicker } from '../components/use-ticker';
+import { emptyCode, isCodeComplete } from '../lib/code-boxes';
+import { formatCountdown } from '../lib/countdown';
+import { useAccountStore } from '../stores';
 
 /**
  * E-mail verification (accounts spec §2, §4, §5, §8): the token is checked on load; the code goes into six boxes
@@ -27,94 +24,42 @@ export default function EmailVerificationPage() {
   return <EmailVerification key={token} token={token} />;
 }
 
-function EmailVerification({ token }: { token: string }) {
+const EmailVerification = observer(function EmailVerification({ token }: { token: string }) {
   const styles = useFormStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
-  const api = useAccountApi();
+  const verification = useAccountStore().verification;
   const failureText = useFailureText();
 
-  const [status, setStatus] = useState<Status>('checking');
-  const [email, setEmail] = useState('');
   const [digits, setDigits] = useState<string[]>(emptyCode);
-  const [codeInvalid, setCodeInvalid] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<string | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const [secondsLeft, setSecondsLeft] = useCountdown();
-  const [cooldown, setCooldown] = useCountdown();
+  useTicker(verification.ticking, verification.tick);
+  const { secondsLeft, cooldown } = verification;
+  // Until the check of this token has started, the store may still hold the previous one's.
+  const status = verification.token === token ? verification.status : 'checking';
+  const { email } = verification;
+  const verifying = verification.verifying.pending;
+  const error = verification.error ? failureText(verification.error) : null;
+  const info = verification.resentTo ? t('account.verification.resent', { email: verification.resentTo }) : null;
 
-  useEffect(() => {
-    let active = true;
-    api.validateSignupToken(token).then(
-      (answer) => {
-        if (!active) return;
-        setEmail(answer.email ?? '');
-        setSecondsLeft(secondsUntil(answer.expiresAt));
-        setStatus('ready');
-      },
-      () => active && setStatus('invalid'),
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, token, setSecondsLeft]);
+  useEffect(() => void verification.open(token), [verification, token]);
 
   const complete = isCodeComplete(digits);
 
   const verify = async (event: FormEvent) => {
     event.preventDefault();
     if (verifying) return;
-    setError(null);
-    setInfo(null);
-    if (!token || !complete) {
-      setError(t('account.verification.error.missingTokenOrPin'));
-      return;
-    }
-    if (!email) {
+    const result = await verification.verify(digits);
+    if (result === 'missing-email') {
       notify({ intent: 'error', title: t('account.verification.error.missingEmail') });
       await navigate('/auth/sign-up');
-      return;
-    }
-    setVerifying(true);
-    try {
-      const result = await api.verifySignupEmail(email, token, codeOf(digits));
-      if (!result.success) {
-        setCodeInvalid(true);
-        setError(failureText(verificationUnsuccessful(result.message)));
-        return;
-      }
-      saveVerifiedEmail(email);
+    } else if (result === 'verified') {
       await navigate('/auth/account-company-information');
-    } catch (caught) {
-      const { status: httpStatus, message } = await describeFailure(caught);
-      setCodeInvalid(true);
-      setError(failureText(verificationFailure(httpStatus, message)));
-    } finally {
-      setVerifying(false);
     }
   };
 
   const resend = async () => {
-    setError(null);
-    setInfo(null);
-    if (!email) {
-      setError(t('account.verification.error.resendNoEmail'));
-      return;
-    }
-    // Blocked for 30 s from the click; re-enabled at once if the resend fails.
-    setCooldown(RESEND_COOLDOWN_SECONDS);
-    try {
-      const answer = await api.resendSignupOtp(email, token);
-      setDigits(emptyCode());
-      setCodeInvalid(false);
-      setSecondsLeft(secondsFromMinutes(answer.validMinutes));
-      setInfo(t('account.verification.resent', { email }));
-    } catch (caught) {
-      setCooldown(0);
-      setError((await describeFailure(caught)).message ?? t('account.verification.error.resendFailed'));
-    }
+    if (await verification.resend()) setDigits(emptyCode());
   };
 
   if (status === 'checking') {
@@ -163,11 +108,11 @@ function EmailVerification({ token }: { token: string }) {
         )}
         <CodeInput
           digits={digits}
-          invalid={codeInvalid}
+          invalid={verification.codeInvalid}
           disabled={verifying}
           onChange={(next) => {
             setDigits(next);
-            setCodeInvalid(false);
+            verification.codeEdited();
           }}
         />
         <Body1 className={styles.center} aria-live="polite">
@@ -198,4 +143,4 @@ function EmailVerification({ token }: { token: string }) {
       </form>
     </AccountLayout>
   );
-}
+});

@@ -1,12 +1,13 @@
 import { Body1, Field, Input, Title2 } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AccountLayout } from '../components/account-layout';
 import { SubmitButton } from '../components/form-parts';
 import { useFormStyles } from '../components/form-styles';
-import { useAccountApi } from '../components/hooks';
 import { SIGNUP_ERRORS, validateEmail } from '../lib/validation';
+import { useAccountStore } from '../stores';
 
 export const EMAIL_SENT_PATH = '/auth/forgot-password/email-sent';
 
@@ -14,37 +15,29 @@ export const EMAIL_SENT_PATH = '/auth/forgot-password/email-sent';
  * Forgot password (accounts spec §2, §4, §5): the e-mail must be given, well-formed and known (a failed check lets
  * the flow continue); then the e-mail-sent page opens and the reset request is fired without waiting for it.
  */
-export default function ForgotPasswordPage() {
+const ForgotPasswordPage = observer(function ForgotPasswordPage() {
   const styles = useFormStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const api = useAccountApi();
+  const forgot = useAccountStore().forgotPassword;
 
   const [email, setEmail] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [notFound, setNotFound] = useState(false);
-  const [checking, setChecking] = useState(false);
 
+  useEffect(() => forgot.reset(), [forgot]);
+
+  const checking = forgot.request.pending;
   const formatError = submitted ? validateEmail(email) : null;
-  const error = formatError ?? (notFound ? SIGNUP_ERRORS.emailNotFound : null);
+  const error = formatError ?? (forgot.notFound ? SIGNUP_ERRORS.emailNotFound : null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (checking) return;
     setSubmitted(true);
-    setNotFound(false);
+    forgot.emailEdited();
     if (validateEmail(email)) return;
     const address = email.trim();
-    setChecking(true);
-    // A failed check counts as "exists" so that the flow continues.
-    const exists = await api.usernameExists(address).catch(() => true);
-    setChecking(false);
-    if (!exists) {
-      setNotFound(true);
-      return;
-    }
-    void api.forgotPassword(address).catch(() => undefined);
-    await navigate(EMAIL_SENT_PATH, { state: { email: address } });
+    if (await forgot.submit(address)) await navigate(EMAIL_SENT_PATH, { state: { email: address } });
   };
 
   return (
@@ -67,7 +60,7 @@ export default function ForgotPasswordPage() {
             autoFocus
             onChange={(_event, data) => {
               setEmail(data.value);
-              setNotFound(false);
+              forgot.emailEdited();
             }}
           />
         </Field>
@@ -75,4 +68,6 @@ export default function ForgotPasswordPage() {
       </form>
     </AccountLayout>
   );
-}
+});
+
+export default ForgotPasswordPage;

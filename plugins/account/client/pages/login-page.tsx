@@ -16,16 +16,18 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { LockClosedRegular, PersonRegular } from '@fluentui/react-icons';
-import { useRef, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SESSION_EXPIRED_PATH, readApiError, useConsole, useLicence, useSession, useSystemInfo } from '@sensorium/core/client';
+import { SESSION_EXPIRED_PATH, useLicence, useSession, useSystemInfo } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { AccountLayout } from '../components/account-layout';
 import { RouteLink } from '../components/route-link';
-import { useAccountApi } from '../components/hooks';
-import { pageAfterLogin, type OtpChannel, type OtpRequestAnswer, type SessionAnswer } from '../lib/account-api';
+import type { OtpChannel } from '../lib/account-api';
 import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH, canSubmitLogin } from '../lib/validation';
+import { useAccountStore } from '../stores';
+import type { LoginStore } from '../stores/login';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -44,31 +46,18 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-interface OtpState {
-  username: string;
-  channels: OtpChannel[];
-  channelName: string;
-  requested: OtpRequestAnswer | null;
-  code: string;
-  /** The code was submitted empty. */
-  codeMissing: boolean;
-  busy: boolean;
-  error: string | null;
-}
-
 /**
  * The login page (accounts spec §2, §4, §5, §8), also shown at /auth/session-expired with a session-expired message.
  * A refused login shows the server's message in red and focuses the password. A user with the second factor on
  * chooses a channel, requests a one-time password and enters it.
  */
-export default function LoginPage() {
+const LoginPage = observer(function LoginPage() {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useSession();
-  const { tokens } = useConsole();
-  const api = useAccountApi();
+  const login = useAccountStore().login;
   const systemInfo = useSystemInfo();
   const signUpLicensed = useLicence(LICENCES.signUp);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -78,83 +67,34 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [otp, setOtp] = useState<OtpState | null>(null);
 
+  useEffect(() => login.reset(), [login]);
+
+  const submitting = login.request.pending;
+  const failure = login.request.failure;
+  const error = failure ? (failure.message ?? t('account.login.failed')) : null;
   const sessionExpired = pathname.startsWith(SESSION_EXPIRED_PATH);
   const canSubmit = canSubmitLogin(username, password, submitting);
-
-  const finishLogin = async (answer: SessionAnswer) => {
-    tokens.clear();
-    tokens.save(answer, rememberMe);
-    await session.loadMe();
-    await navigate(pageAfterLogin(answer), { replace: true });
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const answer = await api.login({ username: username.trim(), password, rememberMe });
-      if (answer.otpFlag) {
-        const channels = answer.otpInfo?.channels ?? [];
-        setOtp({
-          username: username.trim(),
-          channels,
-          channelName: channels[0]?.channelName ?? '',
-          requested: null,
-          code: '',
-          codeMissing: false,
-          busy: false,
-          error: null,
-        });
-        setSubmitting(false);
-        return;
-      }
-      await finishLogin(answer);
-    } catch (caught) {
-      setError((await readApiError(caught))?.message ?? t('account.login.failed'));
-      setSubmitting(false);
-      passwordInput.current?.focus();
-    }
+    const result = await login.login({ username: username.trim(), password, rememberMe }, session);
+    if (result === null) passwordInput.current?.focus();
+    else if (result !== 'otp') await navigate(result.page, { replace: true });
   };
 
-  if (otp) {
+  if (login.otp) {
     return (
       <OtpStep
-        otp={otp}
-        update={(change) => setOtp((current) => (current ? { ...current, ...change } : current))}
+        login={login}
         cancel={() => {
-          setOtp(null);
+          login.cancelOtp();
           setPassword('');
         }}
-        request={async () => {
-          setOtp((current) => current && { ...current, busy: true, error: null });
-          try {
-            const requested = await api.requestLoginOtp(otp.username, otp.channelName);
-            setOtp((current) => current && { ...current, busy: false, requested, code: '', codeMissing: false });
-          } catch (caught) {
-            const message = (await readApiError(caught))?.message ?? t('account.login.failed');
-            setOtp((current) => current && { ...current, busy: false, error: t('account.otp.requestFailed', { message }) });
-          }
-        }}
-        verify={async () => {
-          const code = otp.code.trim();
-          if (code === '') {
-            setOtp((current) => current && { ...current, codeMissing: true });
-            return;
-          }
-          const channelName = otp.requested?.channelName ?? otp.channelName;
-          setOtp((current) => current && { ...current, busy: true, error: null, codeMissing: false });
-          try {
-            await finishLogin(await api.verifyLoginOtp(otp.username, channelName, code));
-          } catch (caught) {
-            const message = (await readApiError(caught))?.message ?? t('account.login.failed');
-            setOtp((current) => current && { ...current, busy: false, error: t('account.otp.verifyFailed', { message }) });
-          }
+        verify={async (code) => {
+          const page = await login.verifyOtp(code, rememberMe, session);
+          if (page !== null) await navigate(page, { replace: true });
         }}
       />
     );
@@ -228,22 +168,47 @@ export default function LoginPage() {
       </form>
     </AccountLayout>
   );
-}
+});
 
 interface OtpStepProps {
-  otp: OtpState;
-  update(change: Partial<OtpState>): void;
+  login: LoginStore;
   cancel(): void;
-  request(): Promise<void>;
-  verify(): Promise<void>;
+  verify(code: string): Promise<void>;
 }
 
-/** The second factor: choose a channel, request the code, enter it and verify (accounts spec §4 Login). */
-function OtpStep({ otp, update, cancel, request, verify }: OtpStepProps) {
+/**
+ * The second factor: choose a channel, request the code, enter it and verify (accounts spec §4 Login). The code is
+ * required: submitted empty it shows its reminder instead of calling the server.
+ */
+const OtpStep = observer(function OtpStep({ login, cancel, verify }: OtpStepProps) {
   const styles = useStyles();
   const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [codeMissing, setCodeMissing] = useState(false);
+  const otp = login.otp!;
+  const busy = login.otpRequest.pending;
+  const failure = login.otpRequest.failure;
+  const error =
+    failure && login.otpFailedStep
+      ? t(`account.otp.${login.otpFailedStep}Failed`, { message: failure.message ?? t('account.login.failed') })
+      : null;
   const channelLabel = (channel: OtpChannel) =>
     `${t(`account.otp.channel.${channel.channelName}`, { defaultValue: channel.channelName })} (${channel.channelContact})`;
+
+  const request = async () => {
+    if (await login.requestOtp()) {
+      setCode('');
+      setCodeMissing(false);
+    }
+  };
+  const submitCode = async () => {
+    if (code.trim() === '') {
+      setCodeMissing(true);
+      return;
+    }
+    setCodeMissing(false);
+    await verify(code.trim());
+  };
 
   return (
     <AccountLayout>
@@ -252,8 +217,8 @@ function OtpStep({ otp, update, cancel, request, verify }: OtpStepProps) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (otp.busy) return;
-          void (otp.requested ? verify() : request());
+          if (busy) return;
+          void (otp.requested ? submitCode() : request());
         }}
       >
         <div className={styles.intro}>
@@ -269,16 +234,20 @@ function OtpStep({ otp, update, cancel, request, verify }: OtpStepProps) {
           </MessageBar>
         ) : (
           <>
-            {otp.error && (
+            {error && (
               <MessageBar intent="error" role="alert">
-                <MessageBarBody className={styles.error}>{otp.error}</MessageBarBody>
+                <MessageBarBody className={styles.error}>{error}</MessageBarBody>
               </MessageBar>
             )}
             <Field label={t('account.otp.channels')}>
               <RadioGroup
                 value={otp.channelName}
-                disabled={otp.busy}
-                onChange={(_event, data) => update({ channelName: data.value, requested: null, code: '', codeMissing: false })}
+                disabled={busy}
+                onChange={(_event, data) => {
+                  login.chooseChannel(data.value);
+                  setCode('');
+                  setCodeMissing(false);
+                }}
               >
                 {otp.channels.map((channel) => (
                   <Radio key={channel.channelName} value={channel.channelName} label={channelLabel(channel)} />
@@ -295,15 +264,18 @@ function OtpStep({ otp, update, cancel, request, verify }: OtpStepProps) {
                 <Field
                   label={t('account.otp.code')}
                   required
-                  validationState={otp.codeMissing ? 'error' : 'none'}
-                  validationMessage={otp.codeMissing ? t('account.otp.codeRequired') : undefined}
+                  validationState={codeMissing ? 'error' : 'none'}
+                  validationMessage={codeMissing ? t('account.otp.codeRequired') : undefined}
                 >
                   <Input
-                    value={otp.code}
+                    value={code}
                     inputMode="numeric"
                     autoComplete="one-time-code"
                     autoFocus
-                    onChange={(_event, data) => update({ code: data.value, codeMissing: false })}
+                    onChange={(_event, data) => {
+                      setCode(data.value);
+                      setCodeMissing(false);
+                    }}
                   />
                 </Field>
                 <Button
@@ -311,12 +283,12 @@ function OtpStep({ otp, update, cancel, request, verify }: OtpStepProps) {
                   type="submit"
                   appearance="primary"
                   size="large"
-                  disabled={otp.busy}
-                  icon={otp.busy ? <Spinner size="tiny" /> : undefined}
+                  disabled={busy}
+                  icon={busy ? <Spinner size="tiny" /> : undefined}
                 >
-                  {otp.busy ? t('account.otp.verifying') : t('account.otp.verify')}
+                  {busy ? t('account.otp.verifying') : t('account.otp.verify')}
                 </Button>
-                <Button appearance="subtle" disabled={otp.busy} onClick={() => void request()}>
+                <Button appearance="subtle" disabled={busy} onClick={() => void request()}>
                   {t('account.otp.request')}
                 </Button>
               </>
@@ -326,18 +298,20 @@ function OtpStep({ otp, update, cancel, request, verify }: OtpStepProps) {
                 type="submit"
                 appearance="primary"
                 size="large"
-                disabled={otp.busy || otp.channelName === ''}
-                icon={otp.busy ? <Spinner size="tiny" /> : undefined}
+                disabled={busy || otp.channelName === ''}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
               >
-                {otp.busy ? t('account.otp.requesting') : t('account.otp.request')}
+                {busy ? t('account.otp.requesting') : t('account.otp.request')}
               </Button>
             )}
           </>
         )}
-        <Button appearance="secondary" onClick={cancel} disabled={otp.busy}>
+        <Button appearance="secondary" onClick={cancel} disabled={busy}>
           {t('account.otp.backToLogin')}
         </Button>
       </form>
     </AccountLayout>
   );
-}
+});
+
+export default LoginPage;

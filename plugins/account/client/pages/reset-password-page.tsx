@@ -1,14 +1,13 @@
 import { Body1, Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Title2 } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { AccountLayout } from '../components/account-layout';
 import { PasswordFields, SubmitButton } from '../components/form-parts';
 import { useFormStyles } from '../components/form-styles';
-import { useAccountApi } from '../components/hooks';
 import { hasErrors, validateReset, type FormErrors, type ResetForm } from '../lib/validation';
-
-type TokenState = { status: 'checking' } | { status: 'invalid'; messageKey: string } | { status: 'valid'; email: string };
+import { useAccountStore } from '../stores';
 
 /**
  * Reset password from the e-mailed link (accounts spec §2, §4, §5, §8): the token is checked, then a new password
@@ -21,64 +20,40 @@ export default function ResetPasswordPage() {
   return <ResetPassword key={token} token={token} />;
 }
 
-function ResetPassword({ token }: { token: string }) {
+const ResetPassword = observer(function ResetPassword({ token }: { token: string }) {
   const styles = useFormStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const api = useAccountApi();
+  const reset = useAccountStore().resetPassword;
 
-  const [tokenState, setTokenState] = useState<TokenState>({ status: 'checking' });
   const [form, setForm] = useState<ResetForm>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FormErrors<ResetForm>>({});
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // Until the check of this token has started, the store may still hold the previous one's.
+  const status = reset.token === token ? reset.status : 'checking';
+  const busy = reset.request.pending;
 
-  useEffect(() => {
-    let active = true;
-    api.checkResetToken(token).then(
-      (answer) => {
-        if (!active) return;
-        setTokenState(
-          answer.isValid
-            ? { status: 'valid', email: answer.email ?? '' }
-            : { status: 'invalid', messageKey: 'account.reset.invalid' },
-        );
-      },
-      () => active && setTokenState({ status: 'invalid', messageKey: 'account.reset.checkFailed' }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, token]);
+  useEffect(() => void reset.open(token), [reset, token]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || tokenState.status !== 'valid') return;
-    setFailed(false);
+    if (busy || status !== 'valid') return;
+    reset.setFailed(false);
     const found = validateReset(form);
     setErrors(found);
     if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const result = await api.resetPassword(tokenState.email, token, form.password);
-      if (!result.success) throw new Error('reset refused');
-      await navigate('/auth/forgot-password/success', { replace: true });
-    } catch {
-      setFailed(true);
-      setBusy(false);
-    }
+    if (await reset.submit(form.password)) await navigate('/auth/forgot-password/success', { replace: true });
   };
 
   let content;
-  if (tokenState.status === 'checking') {
+  if (status === 'checking') {
     content = <Spinner label={t('account.reset.verifying')} />;
-  } else if (tokenState.status === 'invalid') {
+  } else if (status === 'invalid') {
     content = (
       <div className={styles.center}>
         <MessageBar intent="error" role="alert" layout="multiline" className={styles.full}>
           <MessageBarBody>
             <MessageBarTitle>{t('account.reset.invalidTitle')}</MessageBarTitle>
-            {t(tokenState.messageKey)}
+            {t(reset.invalidKey ?? 'account.reset.invalid')}
           </MessageBarBody>
         </MessageBar>
         <Button appearance="primary" onClick={() => void navigate('/auth/forgot-password')}>
@@ -91,11 +66,9 @@ function ResetPassword({ token }: { token: string }) {
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.intro}>
           <Title2 as="h1">{t('account.reset.title')}</Title2>
-          {tokenState.email && (
-            <Body1 className={styles.subtitle}>{t('account.reset.subtitle', { email: tokenState.email })}</Body1>
-          )}
+          {reset.email && <Body1 className={styles.subtitle}>{t('account.reset.subtitle', { email: reset.email })}</Body1>}
         </div>
-        {failed && (
+        {reset.failed && (
           <MessageBar intent="error" role="alert">
             <MessageBarBody>{t('account.reset.failed')}</MessageBarBody>
           </MessageBar>
@@ -113,4 +86,4 @@ function ResetPassword({ token }: { token: string }) {
   }
 
   return <AccountLayout>{content}</AccountLayout>;
-}
+});

@@ -10,7 +10,8 @@ import {
   MessageBarBody,
   Title2,
 } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSystemInfo } from '@sensorium/core/client';
@@ -19,11 +20,10 @@ import { RouteLink } from '../components/route-link';
 import { DocumentModal } from '../components/document-modal';
 import { PasswordFields, SubmitButton, useFieldState } from '../components/form-parts';
 import { useFormStyles } from '../components/form-styles';
-import { useAccountApi, useFailureText } from '../components/hooks';
-import { describeFailure } from '../lib/account-api';
+import { useFailureText } from '../components/hooks';
 import type { DocumentName } from '../lib/documents';
-import { signupRequestFailure } from '../lib/messages';
 import { SIGNUP_ERRORS, hasErrors, validateSignUp, type SignUpForm } from '../lib/validation';
+import { useAccountStore } from '../stores';
 
 function GoogleMark() {
   return (
@@ -53,58 +53,37 @@ function GoogleMark() {
  * submit; an existing e-mail is refused (a failed check counts as not existing); then a one-time password is
  * requested and the verification page opens with its token.
  */
-export default function SignUpPage() {
+const SignUpPage = observer(function SignUpPage() {
   const styles = useFormStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const api = useAccountApi();
+  const signUp = useAccountStore().signUp;
   const failureText = useFailureText();
   const { companyName } = useSystemInfo();
 
   const [form, setForm] = useState<SignUpForm>({ email: '', password: '', confirmPassword: '' });
   const [submitted, setSubmitted] = useState(false);
-  const [emailExists, setEmailExists] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const [openDocument, setOpenDocument] = useState<DocumentName | null>(null);
 
+  useEffect(() => signUp.reset(), [signUp]);
+
+  const busy = signUp.request.pending;
+  const alert = signUp.alert ? failureText(signUp.alert) : null;
   const errors = submitted ? validateSignUp(form) : {};
-  const emailError = errors.email ?? (emailExists ? SIGNUP_ERRORS.emailExists : undefined);
+  const emailError = errors.email ?? (signUp.emailExists ? SIGNUP_ERRORS.emailExists : undefined);
   const set = (field: keyof SignUpForm) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
-    if (field === 'email') setEmailExists(false);
+    if (field === 'email') signUp.emailEdited();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    setAlert(null);
+    signUp.clearAlert();
     if (hasErrors(validateSignUp(form))) return;
-    const email = form.email.trim();
-    setBusy(true);
-    try {
-      // A failed existence check is treated as "does not exist" and the flow continues.
-      const exists = await api.usernameExists(email).catch(() => false);
-      if (exists) {
-        setEmailExists(true);
-        return;
-      }
-      let token: string | undefined;
-      try {
-        token = (await api.requestSignupOtp(email, form.password)).token;
-      } catch (caught) {
-        setAlert(failureText(signupRequestFailure((await describeFailure(caught)).message)));
-        return;
-      }
-      if (!token) {
-        setAlert(t('account.signUp.error.noToken'));
-        return;
-      }
-      await navigate(`/auth/email-verification/${encodeURIComponent(token)}`);
-    } finally {
-      setBusy(false);
-    }
+    const token = await signUp.submit(form.email.trim(), form.password);
+    if (token) await navigate(`/auth/email-verification/${encodeURIComponent(token)}`);
   };
 
   const fieldState = useFieldState();
@@ -161,4 +140,6 @@ export default function SignUpPage() {
       <DocumentModal name={openDocument} onClose={() => setOpenDocument(null)} />
     </AccountLayout>
   );
-}
+});
+
+export default SignUpPage;
