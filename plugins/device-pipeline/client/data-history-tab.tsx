@@ -86,7 +86,7 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
     return store.watch({ appId, itemName, mode, from: fromTime, to: toTime, page, pageSize });
   }, [active, store, appId, itemName, mode, fromTime, toTime, page, pageSize]);
 
-  const rows = store.itemName === itemName ? store.rows : [];
+  const rows = store.appId === appId && store.itemName === itemName ? store.rows : [];
   const shown = mode === 'realtime' ? rows.slice(page * pageSize, (page + 1) * pageSize) : rows;
   const count = mode === 'realtime' ? rows.length : store.total;
   const pages = Math.max(1, Math.ceil(count / pageSize));

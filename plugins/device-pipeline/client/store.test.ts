@@ -78,6 +78,7 @@ describe('RawDataStore', () => {
     expect(store.loading.failed).toBe(true);
     store.watch({ ...realtime, itemName: 'th2' });
     expect(store.rows).toHaveLength(0);
+    expect(store.itemName).toBe('th2');
     store.stop();
   });
 

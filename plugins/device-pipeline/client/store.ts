@@ -55,7 +55,8 @@ const RawDataRowModel = types.model('RawDataRow', {
 /** The Data History tab of the selected item (node spec 2.2 tab 4, 2.12). */
 export const RawDataStore = types
   .model('RawData', {
-    /** The item the rows are of. */
+    /** The application and item the rows are of. */
+    appId: '',
     itemName: '',
     rows: types.array(RawDataRowModel),
     total: 0,
@@ -70,7 +71,8 @@ export const RawDataStore = types
       });
     },
     /** Forgets the rows (another item, or another mode). */
-    clear(itemName = self.itemName) {
+    clear(appId = self.appId, itemName = self.itemName) {
+      self.appId = appId;
       self.itemName = itemName;
       self.rows.clear();
       self.total = 0;
@@ -100,11 +102,11 @@ export const RawDataStore = types
     return {
       /**
        * Loads a view: real-time polls about every 2 s until `stop` (the returned function) or the next watch; history
-       * loads once. Rows of another item are dropped first.
+       * loads once. Rows of another item (or application) are dropped first.
        */
       watch(view: RawDataView): () => void {
         self.stop();
-        if (view.itemName !== self.itemName) self.clear(view.itemName);
+        if (view.appId !== self.appId || view.itemName !== self.itemName) self.clear(view.appId, view.itemName);
         const watch = self.watching;
         void load(watch, view);
         return () => {
