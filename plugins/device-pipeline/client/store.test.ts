@@ -1,3 +1,4 @@
+import { applySnapshot } from 'mobx-state-tree';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../core/client/testing/fake-api';
 import { defaultFieldPreference } from '@sensorium/nodes/common';
@@ -117,5 +118,8 @@ describe('ChartStore', () => {
     expect(Date.parse(query.get('to')!) - Date.parse(query.get('from')!)).toBe(7 * 86_400_000);
     await store.load('a1', 'u-other', preferences);
     expect(store.range).toBe('24h');
+    // The root store's reset when the user changes (a snapshot) takes the series too.
+    applySnapshot(store, {});
+    expect(store.series).toBeNull();
   });
 });

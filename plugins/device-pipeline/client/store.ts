@@ -1,3 +1,4 @@
+import { reaction } from 'mobx';
 import { addDisposer, getEnv, types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
 import type { FieldPreference } from '@sensorium/nodes/common';
@@ -140,6 +141,21 @@ export const ChartStore = types
     request: 0,
   }))
   .actions((self) => ({
+    forget() {
+      self.series = null;
+    },
+  }))
+  .actions((self) => ({
+    afterCreate() {
+      // The root store resets plugin stores by snapshot when the user changes, which leaves volatile state alone.
+      addDisposer(
+        self,
+        reaction(
+          () => self.itemUuid,
+          () => self.forget(),
+        ),
+      );
+    },
     setRange(range: ChartRange) {
       self.range = range;
     },

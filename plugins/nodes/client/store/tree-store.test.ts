@@ -1,3 +1,4 @@
+import { applySnapshot } from 'mobx-state-tree';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../../core/client/testing/fake-api';
 import { TreeStore } from './tree-store';
@@ -108,5 +109,12 @@ describe('TreeStore', () => {
     tree.updateRow('sensor1', { itemDisplayName: 'Lobby', tags: ['lobby'] });
     expect(tree.byUuid.get('u-sensor1')).toMatchObject({ itemDisplayName: 'Lobby', tags: ['lobby'] });
     expect(tree.knownTags).toEqual(['lobby']);
+  });
+
+  it('forgets the rows when reset by snapshot (the root store does so when the user changes)', async () => {
+    const { tree } = await loaded();
+    applySnapshot(tree, {});
+    expect(tree.tree).toBeNull();
+    expect(tree.rows).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { getEnv, types, type Instance } from 'mobx-state-tree';
+import { reaction } from 'mobx';
+import { addDisposer, getEnv, types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
 import type { TreeRow } from '../../common/types';
 import { treeApi } from '../api/tree-api';
@@ -85,17 +86,33 @@ export const TreeStore = types
     },
   }))
   .actions((self) => ({
+    forget() {
+      self.tree = null;
+      self.collapsed = new Set();
+      self.scrollRequest = null;
+    },
+  }))
+  .actions((self) => ({
+    afterCreate() {
+      // Another application, or the root store's reset when the user changes (a snapshot, which leaves volatile
+      // state alone): the rows go too.
+      addDisposer(
+        self,
+        reaction(
+          () => self.appId,
+          () => self.forget(),
+        ),
+      );
+    },
     setTree(tree: TreeModel | null) {
       self.tree = tree;
       self.dirty = false;
     },
     reset(appId: string) {
       self.appId = appId;
-      self.tree = null;
+      self.forget();
       self.dirty = false;
       self.query = '';
-      self.collapsed = new Set();
-      self.scrollRequest = null;
       self.loading.clear();
       self.saving.clear();
     },
