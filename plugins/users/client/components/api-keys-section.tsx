@@ -17,10 +17,11 @@ import { observer } from 'mobx-react-lite';
 import { getSnapshot } from 'mobx-state-tree';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, DataTable, PageHeader, RowAction } from '@sensorium/core/client';
+import { ConfirmDialog, PageHeader, RowAction } from '@sensorium/core/client';
 import { ApiKeyInput } from '../../common';
 import { fieldErrors, type FieldErrors } from '../form';
 import { useUsersStore } from '../stores';
+import { StoreTable } from './store-table';
 import type { ApiKey, ApiKeyInstance } from '../stores/models';
 import { useOutcome } from '../use-outcome';
 
@@ -109,7 +110,7 @@ export const ApiKeysSection = observer(function ApiKeysSection() {
         </Button>
       </PageHeader>
       <Text>{t('users.keys.intro')}</Text>
-      <DataTable<ApiKeyInstance>
+      <StoreTable<ApiKeyInstance>
         label={t('users.keys.title')}
         rows={store.keys}
         rowKey={(key) => key.id}

@@ -4,10 +4,11 @@ import { observer } from 'mobx-react-lite';
 import { getSnapshot } from 'mobx-state-tree';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, DataTable, PageHeader, RowAction, SearchToolbar, usePageStyles } from '@sensorium/core/client';
+import { ConfirmDialog, PageHeader, RowAction, SearchToolbar, usePageStyles } from '@sensorium/core/client';
 import { AddMemberDialog, GroupDialog, usePermissionName } from '../components/group-dialog';
 import { Pager } from '../components/pager';
 import { useUsersStore } from '../stores';
+import { StoreTable } from '../components/store-table';
 import type { Group, GroupInstance } from '../stores/models';
 import { namesField, shownByDialog, useOutcome } from '../use-outcome';
 
@@ -51,7 +52,7 @@ const UserGroupsPage = observer(function UserGroupsPage() {
         value={list.keyword}
         onChange={(value) => void list.search(value)}
       />
-      <DataTable<GroupInstance>
+      <StoreTable<GroupInstance>
         label={t('users.groups.title')}
         rows={list.rows}
         rowKey={(group) => group.id}

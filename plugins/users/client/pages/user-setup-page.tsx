@@ -5,11 +5,12 @@ import { getSnapshot } from 'mobx-state-tree';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ConfirmDialog, DataTable, PageHeader, useNotify, usePageStyles, type RequestState } from '@sensorium/core/client';
+import { ConfirmDialog, PageHeader, useNotify, usePageStyles, type RequestState } from '@sensorium/core/client';
 import { ChooseDialog, useSaveError, userChoiceLabel } from '../components/choose-dialog';
 import { Pager } from '../components/pager';
 import { splitTags } from '../form';
 import { useUsersStore } from '../stores';
+import { StoreTable } from '../components/store-table';
 import type { ApplicationGroup, ApplicationGroupInstance, ApplicationUser, ApplicationUserInstance } from '../stores/models';
 import { shownByDialog, useOutcome } from '../use-outcome';
 
@@ -110,7 +111,7 @@ const UserSetupPage = observer(function UserSetupPage() {
           {t('users.setup.addUser')}
         </Button>
       </PageHeader>
-      <DataTable<ApplicationUserInstance>
+      <StoreTable<ApplicationUserInstance>
         label={t('users.setup.users')}
         rows={setup.userPage}
         rowKey={(user) => user.userId}
@@ -158,7 +159,7 @@ const UserSetupPage = observer(function UserSetupPage() {
           {t('users.setup.addGroup')}
         </Button>
       </PageHeader>
-      <DataTable<ApplicationGroupInstance>
+      <StoreTable<ApplicationGroupInstance>
         label={t('users.setup.groups')}
         rows={setup.groupPage}
         rowKey={(group) => group.groupId}

@@ -4,18 +4,11 @@ import { getSnapshot } from 'mobx-state-tree';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ConfirmDialog,
-  DataTable,
-  PageHeader,
-  RowAction,
-  SearchToolbar,
-  usePageStyles,
-  useSessionUser,
-} from '@sensorium/core/client';
+import { ConfirmDialog, PageHeader, RowAction, SearchToolbar, usePageStyles, useSessionUser } from '@sensorium/core/client';
 import { Pager } from '../components/pager';
 import { ResetPasswordDialog, UserDialog } from '../components/user-dialog';
 import { useUsersStore } from '../stores';
+import { StoreTable } from '../components/store-table';
 import type { User, UserInstance } from '../stores/models';
 import { hasFieldErrors, namesField, useOutcome } from '../use-outcome';
 
@@ -60,7 +53,7 @@ const UsersPage = observer(function UsersPage() {
         value={list.keyword}
         onChange={(value) => void list.search(value)}
       />
-      <DataTable<UserInstance>
+      <StoreTable<UserInstance>
         label={t('users.list.title')}
         rows={list.rows}
         rowKey={(user) => user.id}
