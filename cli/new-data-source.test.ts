@@ -35,6 +35,8 @@ describe('sensorium new data-source', () => {
         'plugins/lora-gateway/server/adapter.test.ts',
         'plugins/lora-gateway/server/uplink.ts',
         'plugins/lora-gateway/server/uplink.test.ts',
+        'plugins/lora-gateway/server/simulator-encoding.ts',
+        'plugins/lora-gateway/server/simulator-encoding.test.ts',
         'plugins/lora-gateway/client/index.ts',
         'plugins/lora-gateway/client/LoraGatewayForm.tsx',
         'plugins/lora-gateway/client/LoraGatewayForm.test.tsx',
@@ -52,7 +54,7 @@ describe('sensorium new data-source', () => {
     expect(manifest).not.toContain('licence');
     expect(read('plugins/lora-gateway/common/index.ts')).toContain("export const loraGatewayType = 'lora-gateway';");
     expect(read('plugins/lora-gateway/server/index.ts')).toContain(
-      'context.contribute(dataSourceAdapters, new LoraGatewayAdapter(context.resolve(MqttToken)));',
+      'context.contribute(dataSourceAdapters, new LoraGatewayAdapter(mqtt));',
     );
     expect(read('plugins/lora-gateway/server/adapter.ts')).toContain(
       'export class LoraGatewayAdapter implements DataSourceAdapter',

@@ -1,11 +1,15 @@
-import { dataSourceAdapters, defineServerPlugin, MqttToken } from '@sensorium/core/server';
+import { dataSourceAdapters, defineServerPlugin, MqttToken, simulatorEncodings } from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { {{Name}}Adapter } from './adapter';
+import { {{camelName}}SimulatorEncoding } from './simulator-encoding';
 
 export default defineServerPlugin({
   manifest,
-  register(context) {
-    // The host starts the adapter with the item store's sink once every plugin is wired, and stops it on shutdown.
-    context.contribute(dataSourceAdapters, new {{Name}}Adapter(context.resolve(MqttToken)));
+  deps: { mqtt: MqttToken },
+  register(context, { mqtt }) {
+    // The host starts the adapter with the device pipeline's sink once every plugin is wired, and stops it on shutdown.
+    context.contribute(dataSourceAdapters, new {{Name}}Adapter(mqtt));
+    // `sensorium simulate --source {{id}}` publishes uplinks in this source's own format.
+    context.contribute(simulatorEncodings, {{camelName}}SimulatorEncoding);
   },
 });

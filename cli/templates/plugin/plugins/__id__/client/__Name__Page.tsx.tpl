@@ -1,4 +1,9 @@
+{{#server}}
+import { Body1, Button, Field, Input, makeStyles, MessageBar, Title2, tokens } from '@fluentui/react-components';
+{{/server}}
+{{^server}}
 import { Body1, Button, Field, Input, makeStyles, Title2, tokens } from '@fluentui/react-components';
+{{/server}}
 import { observer } from 'mobx-react-lite';
 {{#server}}
 import { useEffect, useState, type FormEvent } from 'react';
@@ -63,6 +68,11 @@ function {{Name}}Page() {
           {t('{{id}}.add')}
         </Button>
       </form>
+{{#server}}
+      {store.loading.failure && (
+        <MessageBar intent="error">{store.loading.failure.message ?? t('{{id}}.loadFailed')}</MessageBar>
+      )}
+{{/server}}
       {store.items.length === 0 ? (
         <Body1>{t('{{id}}.empty')}</Body1>
       ) : (

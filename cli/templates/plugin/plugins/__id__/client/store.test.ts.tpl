@@ -43,6 +43,19 @@ describe('{{Name}}Store', () => {
     expect(api.items).toHaveLength(2);
   });
 
+  it('keeps the server’s message when the list cannot be loaded, and is no longer loading', async () => {
+    const http = ky.create({
+      prefixUrl: 'http://console.test/api',
+      retry: 0,
+      fetch: async () => Response.json({ statusCode: 503, message: 'The server is starting.' }, { status: 503 }),
+    });
+    const store = {{Name}}Store.create({}, { http });
+    await store.load();
+    expect(store.loading.pending).toBe(false);
+    expect(store.loading.failure?.message).toBe('The server is starting.');
+    expect(store.items).toHaveLength(0);
+  });
+
   it('keeps the list as it was when the server refuses an item', async () => {
     const api = fakeApi(['First']);
     const store = {{Name}}Store.create({}, { http: api.http });

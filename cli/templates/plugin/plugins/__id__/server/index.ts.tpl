@@ -6,7 +6,9 @@ import { {{camelName}}Routes } from './routes';
 export default defineServerPlugin({
   manifest,
   migrations,
-  register(context) {
-    for (const route of {{camelName}}Routes(context.resolve(DatabaseToken))) context.addRoute(route);
+  // The services this plugin needs; the host hands over exactly these (a missing one stops the start, naming it).
+  deps: { db: DatabaseToken },
+  register(context, { db }) {
+    for (const route of {{camelName}}Routes(db)) context.addRoute(route);
   },
 });

@@ -5,6 +5,7 @@
     "add": "Add",
 {{#server}}
     "addFailed": "Could not add the item",
+    "loadFailed": "Could not load the items",
 {{/server}}
     "empty": "No items yet.",
     "listLabel": "{{title}} items"
