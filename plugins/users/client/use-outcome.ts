@@ -11,7 +11,7 @@ export const namesField = (field: string) => (failure: Failure) => field in fail
 export const shownByDialog = () => true;
 
 /**
- * What a page does with the outcome of a change: a success closes the dialog and confirms with `message`;
+ * What a page does with the outcome of a change: a success closes the dialog (`close`) and confirms with `message`;
  * a failure shows the server's message (or a general text) as an error toast, unless the dialog shows it itself
  * (`failureShown`, e.g. under the fields the server named).
  */
@@ -23,10 +23,10 @@ export function useOutcome() {
     toastFailure,
     settle(
       outcome: Outcome<void>,
-      done: { close(): void; message?: string; failureShown?: (failure: Failure) => boolean },
+      done: { close?(): void; message?: string; failureShown?: (failure: Failure) => boolean } = {},
     ): void {
       if (outcome.ok) {
-        done.close();
+        done.close?.();
         if (done.message) notify({ intent: 'success', title: done.message });
       } else if (!done.failureShown?.(outcome.failure)) {
         toastFailure(outcome.failure);

@@ -69,7 +69,7 @@ const ProfileSection = observer(function ProfileSection(props: { account: MyAcco
     const outcome = await store.saveProfile(values);
     // The header shows the user's name: the session reloads it (a failure there leaves the old name until the next login).
     if (outcome.ok) await session.loadMe().catch(() => undefined);
-    settle(outcome, { close: () => undefined, message: t('users.account.profileSaved'), failureShown: hasFieldErrors });
+    settle(outcome, { message: t('users.account.profileSaved'), failureShown: hasFieldErrors });
   };
 
   return (
@@ -169,7 +169,7 @@ const SecondFactorSection = observer(function SecondFactorSection(props: { accou
   const styles = useStyles();
   const store = useUsersStore().myAccount;
   const { settle } = useOutcome();
-  const toggle = async (otpEnabled: boolean) => settle(await store.setSecondFactor(otpEnabled), { close: () => undefined });
+  const toggle = async (otpEnabled: boolean) => settle(await store.setSecondFactor(otpEnabled));
   return (
     <div className={styles.form}>
       <Subtitle1 as="h2">{t('users.account.secondFactor')}</Subtitle1>

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, PageHeader, RowAction, SearchToolbar, usePageStyles } from '@sensorium/core/client';
 import { AddMemberDialog, GroupDialog, usePermissionName } from '../components/group-dialog';
 import { Pager } from '../components/pager';
-import { useUsersStore } from '../stores';
 import { StoreTable } from '../components/store-table';
+import { useUsersStore } from '../stores';
 import type { Group, GroupInstance } from '../stores/models';
 import { namesField, shownByDialog, useOutcome } from '../use-outcome';
 

@@ -8,9 +8,9 @@ import { useParams } from 'react-router-dom';
 import { ConfirmDialog, PageHeader, useNotify, usePageStyles, type RequestState } from '@sensorium/core/client';
 import { ChooseDialog, useSaveError, userChoiceLabel } from '../components/choose-dialog';
 import { Pager } from '../components/pager';
+import { StoreTable } from '../components/store-table';
 import { splitTags } from '../form';
 import { useUsersStore } from '../stores';
-import { StoreTable } from '../components/store-table';
 import type { ApplicationGroup, ApplicationGroupInstance, ApplicationUser, ApplicationUserInstance } from '../stores/models';
 import { shownByDialog, useOutcome } from '../use-outcome';
 

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, PageHeader, RowAction, SearchToolbar, usePageStyles, useSessionUser } from '@sensorium/core/client';
 import { Pager } from '../components/pager';
 import { ResetPasswordDialog, UserDialog } from '../components/user-dialog';
-import { useUsersStore } from '../stores';
 import { StoreTable } from '../components/store-table';
+import { useUsersStore } from '../stores';
 import type { User, UserInstance } from '../stores/models';
 import { hasFieldErrors, namesField, useOutcome } from '../use-outcome';
 
@@ -76,9 +76,7 @@ const UsersPage = observer(function UsersPage() {
                 disabled={user.id === me?.id}
                 label={stateLabel(user)}
                 aria-label={`${user.username}: ${stateLabel(user)}`}
-                onChange={(_, data) =>
-                  void list.setDisabled(user.id, !data.checked).then((outcome) => settle(outcome, { close: () => undefined }))
-                }
+                onChange={(_, data) => void list.setDisabled(user.id, !data.checked).then((outcome) => settle(outcome))}
               />
             ),
           },
