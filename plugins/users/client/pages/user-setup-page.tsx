@@ -97,7 +97,8 @@ const UserSetupPage = observer(function UserSetupPage() {
     else notify({ intent: 'error', title: t('users.errors.disassociateFailed') });
   };
 
-  if (!setup.ready) return <Spinner size="small" />;
+  // Until this application's page has opened, the store may still hold the previous one's.
+  if (!setup.ready || setup.appId !== appId) return <Spinner size="small" />;
 
   return (
     <section className={layout.page}>
