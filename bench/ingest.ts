@@ -462,7 +462,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
     );
 
     // 2. Ingest: the same publishers to the console's topics; confirmation = the sink's commit.
-    const sink = server.running.container.resolve(DataSourceSinkToken);
+    const sink = server.running.resolve(DataSourceSinkToken);
     if (options.flushMs !== null) {
       // Experiment only: the sink's batch timer (IngestService options.flushMs, 20 ms by default).
       const ingestOptions = (sink as unknown as { options?: { flushMs: number } }).options;
