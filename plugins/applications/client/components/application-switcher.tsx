@@ -11,7 +11,7 @@ import {
 } from '@fluentui/react-components';
 import { ChevronDownRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { appIdFromPath, pathForApp } from '@sensorium/core/client';
@@ -54,7 +54,8 @@ export const ApplicationSwitcher = observer(function ApplicationSwitcher() {
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
   const current = store.find(appIdFromPath(location.pathname));
-  const groups = useMemo(() => groupByCustomer(filterApplications(store.appList, keyword)), [store.appList, keyword]);
+  // Computed in render (not memoised on the list, whose array stays the same as the store reloads it): observed.
+  const groups = groupByCustomer(filterApplications(store.appList, keyword));
 
   const choose = (appId: string) => {
     setOpen(false);

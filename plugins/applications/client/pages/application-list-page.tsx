@@ -13,7 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, useLicence, useNotify, usePageStyles, useSession } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
@@ -58,10 +58,8 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   const store = useApplications();
   const [keyword, setKeyword] = useState('');
   const [sort, setSort] = useState<ApplicationSort>('name');
-  const groups = useMemo(
-    () => groupByCustomer(sortApplications(filterApplications(store.appList, keyword), sort)),
-    [store.appList, keyword, sort],
-  );
+  // Computed in render (not memoised on the list, whose array stays the same as the store reloads it): observed.
+  const groups = groupByCustomer(sortApplications(filterApplications(store.appList, keyword), sort));
   const shown = groups.reduce((total, group) => total + group.apps.length, 0);
   const notify = useNotify();
   const session = useSession();

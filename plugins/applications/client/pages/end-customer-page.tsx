@@ -36,7 +36,8 @@ const EndCustomerPage = observer(function EndCustomerPage() {
       <DataTable
         label={t('applications.customers.title')}
         size="medium"
-        rows={customers.list}
+        // A copy: the table is no observer, so the page reads the rows for it.
+        rows={customers.list.slice()}
         rowKey={(customer) => customer.id}
         empty={t('applications.customers.empty')}
         columns={[

@@ -24,7 +24,8 @@ const AuditHistoryPage = observer(function AuditHistoryPage() {
       <SearchToolbar label={t('audit.search')} value={store.keyword} onChange={(value) => store.search(value)} />
       <DataTable
         label={t('audit.title')}
-        rows={store.records}
+        // A copy: the table is no observer, so the page reads the rows for it.
+        rows={store.records.slice()}
         rowKey={(record) => record.id}
         empty={t('audit.empty')}
         columns={[

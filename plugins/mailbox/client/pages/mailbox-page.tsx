@@ -76,7 +76,8 @@ const MailboxPage = observer(function MailboxPage() {
         <div className={styles.layout}>
           <DataTable
             label={t('mailbox.title')}
-            rows={store.messages}
+            // A copy: the table is no observer, so the page reads the rows for it.
+            rows={store.messages.slice()}
             rowKey={(message) => message.id}
             empty={t('mailbox.empty')}
             rowProps={(message) => ({
