@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -54,7 +55,6 @@ const importRules = [
 export default defineConfig(
   globalIgnores(['dist/**', 'node_modules/**', 'data/**', '.test-data/**', 'test-results/**', 'cli/templates/**']),
   js.configs.recommended,
-  // Type-unaware rules only: linting stays fast on two cores, and tsc already checks types.
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
@@ -62,6 +62,16 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    files: ['{core,plugins,host}/**/*.tsx', '{core,plugins,host}/**/client/**/*.ts'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    // Type-aware: an un-awaited promise loses its error (and in a handler, its order). `void` marks a deliberate one.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
     files: ['{core,plugins,host,cli,tests}/**/*.{ts,tsx}'],
