@@ -1,7 +1,10 @@
 import { createExtensionPoint, type PermissionKey, type SessionUser, type UserLevel } from '@sensorium/core/common';
 
-/** Where a route carries the id of the object it acts on: a path parameter by name, or a query or body field. */
-export type ScopeSource = string | { query: string } | { body: string };
+/**
+ * Where a route carries the id of the object it acts on: a path parameter by name, or a query or body field. An optional
+ * query or body field may be absent: the route then acts on no such object (`app` is null; use defineRoute).
+ */
+export type ScopeSource = string | { query: string; optional?: boolean } | { body: string; optional?: boolean };
 
 /** The caller's rights in an application: what the handler may rely on without looking at the user again. */
 export interface ApplicationRights {

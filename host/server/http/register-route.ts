@@ -42,12 +42,15 @@ async function loadScoped(
   const provider = services.scopes.get(kind);
   if (!provider) throw new Error(`No plugin provides the route scope "${kind}"`);
   const id = scopeId(source, parts);
+  if (id === undefined && typeof source === 'object' && source.optional) return null;
   const found = id === undefined ? null : await provider.load(user, id);
   if (found === null) throw HttpError.notFound();
   return found;
 }
 
-const inBody = (source: ScopeSource | undefined) => typeof source === 'object' && 'body' in source;
+type RequestPart = 'params' | 'query' | 'body';
+const partOf = (source: ScopeSource): RequestPart =>
+  typeof source === 'string' ? 'params' : 'query' in source ? 'query' : 'body';
 
 /** The first route parameter names what a call acts on (an application id, a theme id...). */
 function auditTarget(params: unknown): string | null {
@@ -80,22 +83,29 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
         if (route.levels && (!user || !route.levels.includes(user.level))) throw HttpError.forbidden(route.levelsDenied);
         if (route.permission && !hasPermission(user, route.permission)) throw HttpError.forbidden();
         const isKey = (text: string) => services.translator.has(text);
-        const params = await validateInput(route.params, request.params, isKey);
-        const query = await validateInput(route.query, request.query, isKey);
-        // A scope named by a path or query field is checked before the body, so another tenant learns nothing from a 400.
-        const scoped = async (body: unknown, bodyPass: boolean) => {
-          const parts = { params, query, body };
-          if (route.app && inBody(route.app) === bodyPass) {
-            app = (await loadScoped(services, APPLICATION_SCOPE, route.app, user!, parts)) as ScopedApplication;
+        // Each scope is checked as soon as the part carrying its id is valid: another tenant gets 404 without learning
+        // anything from the validation of the rest of the request.
+        const parts: { params: unknown; query: unknown; body: unknown } = {
+          params: undefined,
+          query: undefined,
+          body: undefined,
+        };
+        let app: ScopedApplication | null = null;
+        const checkScopes = async (part: RequestPart) => {
+          if (route.app && partOf(route.app) === part) {
+            app = (await loadScoped(services, APPLICATION_SCOPE, route.app, user!, parts)) as ScopedApplication | null;
           }
-          if (route.scope && inBody(route.scope.from) === bodyPass) {
+          if (route.scope && partOf(route.scope.from) === part) {
             await loadScoped(services, route.scope.kind, route.scope.from, user!, parts);
           }
         };
-        let app: ScopedApplication | null = null;
-        await scoped(undefined, false);
-        const body = route.rawBody ? undefined : await validateInput(route.body, request.body, isKey);
-        await scoped(body, true);
+        parts.params = await validateInput(route.params, request.params, isKey);
+        await checkScopes('params');
+        parts.query = await validateInput(route.query, request.query, isKey);
+        await checkScopes('query');
+        parts.body = route.rawBody ? undefined : await validateInput(route.body, request.body, isKey);
+        await checkScopes('body');
+        const { params, query, body } = parts;
 
         const result = await route.handler({ request, reply, body, query, params, user, language, t, app });
 

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { defineAppRoute, defineRoute, HttpError, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
-import type { ApplicationAccess } from '@sensorium/applications/common';
 import {
   profileSourceOf,
   type DeviceExtraInfoSetting,
@@ -128,7 +127,7 @@ const profileSchema = {
 };
 
 /** Spec 7.2: the wizard's device profile list and lookup, and the command list of a device model. */
-export function deviceProfileRoutes(db: Database, access: ApplicationAccess): AnyRouteDefinition[] {
+export function deviceProfileRoutes(db: Database): AnyRouteDefinition[] {
   const profiles = new DeviceProfileRepository(db);
   return [
     defineAppRoute({
@@ -158,12 +157,11 @@ export function deviceProfileRoutes(db: Database, access: ApplicationAccess): An
       url: '/node-structure-item/getTaskListInDevice',
       summary: 'The commands of a device model (deviceAdaptor, sn, model), after a "No command selected" entry',
       query: TaskListQuery,
+      // Without appId the global profiles answer; with one, the application must be the caller's to see.
+      app: { query: 'appId', optional: true },
       response: commandsSchema,
-      handler: async ({ user, query }) => {
-        // appId is optional here (without it, the global profiles answer), so the route cannot declare it as its
-        // application scope, which always requires one: the one check the pipeline cannot make for this route.
-        if (query.appId) await access.assertVisible(user, query.appId);
-        const commands = await profiles.commands(query.deviceAdaptor, query.model, query.appId ?? null);
+      handler: async ({ app, query }) => {
+        const commands = await profiles.commands(query.deviceAdaptor, query.model, app?.id ?? null);
         return { commands: [{ ...NO_COMMAND }, ...commands] };
       },
     }),

@@ -52,7 +52,7 @@ export default defineServerPlugin({
       ...preferenceRoutes(items),
       ...commandRoutes(items),
       ...contactRoutes(db),
-      ...deviceProfileRoutes(db, access),
+      ...deviceProfileRoutes(db),
       ...mapRoutes(items.rows, geo, objects),
       ...locationRoutes(context.config),
     ])
