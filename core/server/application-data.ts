@@ -22,6 +22,11 @@ export interface ApplicationDataParticipant {
   id: string;
   /** Restore and delete order: lower first on restore, last on delete (the application row before what references it). */
   order: number;
+  /**
+   * Participants whose backups held this data before it changed owner (`nodes.items` held the events the device
+   * pipeline owns now): restoring such a backup hands this participant their data too, and it takes its own tables.
+   */
+  formerIds?: readonly string[];
   exportData(appId: string): Promise<ApplicationData>;
   /** Writes exported data for `targetAppId` (which may differ from the exported id) inside the caller's transaction. */
   importData(targetAppId: string, exported: ApplicationData, transaction: Database): Promise<void>;

@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { BackupManifest } from '../common';
-import { countRows, readArchive, writeArchive, type ParticipantExport } from './backup-archive';
+import { countRows, readArchive, sectionOf, writeArchive, type ParticipantExport } from './backup-archive';
 
 const exports: ParticipantExport[] = [
   {
@@ -31,6 +31,17 @@ const manifest: BackupManifest = {
 describe('backup archive', () => {
   it('counts rows per table', () => {
     expect(manifest.counts).toEqual({ applications: 1, nodes: 2, fields: 1 });
+  });
+
+  it('gives a participant its own section, or in an older backup the sections of the ids it took data over from', () => {
+    const archive = readArchive(writeArchive(manifest, exports));
+    const events = { id: 'device-pipeline.events', formerIds: ['nodes.items'] };
+    expect(sectionOf(archive, events).data.map((set) => set.table)).toEqual(['nodes', 'fields']);
+    expect(sectionOf(archive, events).files).toEqual([]);
+    expect(sectionOf(archive, { id: 'applications.application', formerIds: ['nodes.items'] }).data).toEqual([
+      { table: 'applications', rows: [{ id: 'plant', name: 'Plant' }] },
+    ]);
+    expect(sectionOf(archive, { id: 'themes.profiles' })).toEqual({ data: [], files: [] });
   });
 
   it('reads back exactly what it wrote, binary files included', () => {

@@ -1,5 +1,5 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { HttpError, type ApplicationData } from '@sensorium/core/server';
+import { HttpError, type ApplicationData, type ApplicationDataParticipant } from '@sensorium/core/server';
 import { BACKUP_FORMAT_VERSION, type BackupManifest } from '../common';
 
 const MANIFEST = 'manifest.json';
@@ -94,4 +94,20 @@ export function readArchive(zip: Buffer): ReadArchive {
     participants.set(participantId, { data, files });
   }
   return { manifest, participants };
+}
+
+const NO_DATA: ApplicationData = { data: [], files: [] };
+
+/**
+ * What a participant restores from an archive: its own section, or, in a backup made before its data changed owner,
+ * the sections of its former ids (their other data sets are the former owner's, which imports them itself).
+ */
+export function sectionOf(
+  archive: ReadArchive,
+  participant: Pick<ApplicationDataParticipant, 'id' | 'formerIds'>,
+): ApplicationData {
+  const own = archive.participants.get(participant.id);
+  if (own) return own;
+  const former = (participant.formerIds ?? []).flatMap((id) => archive.participants.get(id) ?? []);
+  return former.length === 0 ? NO_DATA : { data: former.flatMap((section) => section.data), files: [] };
 }

@@ -10,11 +10,10 @@ import {
 } from '@sensorium/core/server';
 import { BACKUP_FORMAT_VERSION, BACKUP_PROGRESS_TOPIC, type Backup, type BackupManifest, type BackupProgress } from '../common';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '@sensorium/applications/common';
-import { countRows, readArchive, writeArchive, type ParticipantExport } from './backup-archive';
+import { countRows, readArchive, sectionOf, writeArchive, type ParticipantExport } from './backup-archive';
 import { newFolderId } from './folder-id';
 import { backups } from './schema';
 
-const NO_DATA: ApplicationData = { data: [], files: [] };
 /** Share of the progress bar the participants' exports take; zipping and storing take the rest. */
 const EXPORT_SHARE = 90;
 
@@ -151,7 +150,7 @@ export class BackupService {
         for (const participant of [...participants].reverse()) await participant.deleteData(target, transaction);
       }
       for (const participant of participants) {
-        await participant.importData(target, archive.participants.get(participant.id) ?? NO_DATA, transaction);
+        await participant.importData(target, sectionOf(archive, participant), transaction);
       }
       const owner = await this.access.ownerOf(target, transaction);
       if (!owner || !canSeeApplication(user, owner)) throw HttpError.badRequest('backups.errors.targetNotVisible');

@@ -27,6 +27,8 @@ export function pipelineDataParticipant(db: Database, items: ItemLookup): Applic
   return {
     id: 'device-pipeline.events',
     order: 21,
+    // Backups made before the split kept the events in the nodes plugin's section.
+    formerIds: ['nodes.items'],
     async exportData(appId: string): Promise<ApplicationData> {
       const events = await db.select().from(nodeEvents).where(eq(nodeEvents.appId, appId));
       return { data: [{ table: 'node_events', rows: events.map(toJson) }], files: [] };
