@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType } from 'react';
 import { createExtensionPoint } from '@sensorium/core/common';
 import type { RouteRef } from './route-refs';
 
@@ -112,16 +112,9 @@ export interface DataSourceFormContribution {
   validate?(value: Record<string, unknown>): string[];
 }
 
-/** Something rendered once around the whole console, e.g. a modal host or a push listener. */
-export interface AppOverlayContribution {
-  id: string;
-  render(): ReactElement | null;
-}
-
 export const routes = createExtensionPoint<RouteContribution>('core.routes/v1');
 export const sidebarGroups = createExtensionPoint<SidebarGroupContribution>('core.sidebar-groups/v1');
 export const sidebarItems = createExtensionPoint<SidebarItemContribution>('core.sidebar-items/v1');
 export const headerActions = createExtensionPoint<HeaderActionContribution>('core.header-actions/v1');
 export const appMenuItems = createExtensionPoint<AppMenuItemContribution>('core.app-menu-items/v1');
 export const dataSourceForms = createExtensionPoint<DataSourceFormContribution>('core.data-source-forms/v1');
-export const appOverlays = createExtensionPoint<AppOverlayContribution>('core.app-overlays/v1');

@@ -1,8 +1,8 @@
 import { Button } from '@fluentui/react-components';
-import { Fragment, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
-import { appOverlays, isLanguage, useContributions, useSystemInfo } from '@sensorium/core/client';
+import { isLanguage, useSystemInfo } from '@sensorium/core/client';
 import { LANGUAGE_TAGS } from '@sensorium/core/common';
 import { StatusPage } from '../pages/status-page';
 import { NavigationProgress } from './navigation-progress';
@@ -15,14 +15,13 @@ export interface NavigationState {
 
 /**
  * Wraps every page: the loading bar while a navigation runs, the page title "<company> - <route title>",
- * the document language, and the plugins' overlays.
+ * and the document language.
  */
 export function RootFrame() {
   const { t, i18n } = useTranslation();
   const { companyName } = useSystemInfo();
   const navigation = useNavigation();
   const matches = useMatches();
-  const overlays = useContributions(appOverlays);
 
   const titleKey = matches
     .map((match) => (match.handle as RouteHandle | undefined)?.titleKey)
@@ -41,9 +40,6 @@ export function RootFrame() {
     <>
       {navigation.state !== 'idle' && !ignored && <NavigationProgress />}
       <Outlet />
-      {overlays.map((overlay) => (
-        <Fragment key={overlay.id}>{overlay.render()}</Fragment>
-      ))}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { databaseBackends, startTestServer, type TestServer } from '../testing';
 /**
  * The tenancy and level matrix, generated from the route registry: every route of every installed plugin is called as a
  * user of another tenant and as an end-customer user, and no test needs writing for a new route.
- * - A route whose path names an application must declare its application scope (`app`), unless listed below with why.
+ * - A route whose path names an application must declare its application scope (`app`).
  * - Another tenant's user gets 404 from every route scoped to an application or another tenant-owned object
  *   (400 is allowed only where the scope id travels in the query or body, validated first), and no row changes.
  * - An end-customer user gets 403 from every route whose `levels` leave that level out, and no row changes.
@@ -17,12 +17,6 @@ import { databaseBackends, startTestServer, type TestServer } from '../testing';
 
 /** Path parameters that name an application. */
 const APP_PARAMS = /^(appId|app_id|applicationId|application_id)$/;
-
-/** Routes whose path names an application but that cannot take the scope, and why. */
-const UNSCOPED_APP_ROUTES: Record<string, string> = {
-  'GET /application/:id/available':
-    'checks whether an id is free for a new application: answering for any id is the point, and it reveals nothing more',
-};
 
 /** Tables that change by themselves while the server runs (job leases, the audit trail of refused sign-ins). */
 const MOVING_TABLES = new Set(['job_leases', 'audit_records', 'sensorium_migrations']);
@@ -144,8 +138,7 @@ describe.each(databaseBackends())('tenancy and level matrix over every route on 
   it('has an application scope on every route whose path names an application', () => {
     const missing = routes
       .filter((route) => !route.app && (route.url.match(/:([A-Za-z_]+)/g) ?? []).some((name) => APP_PARAMS.test(name.slice(1))))
-      .map(routeName)
-      .filter((name) => !(name in UNSCOPED_APP_ROUTES));
+      .map(routeName);
     expect(missing).toEqual([]);
   });
 
