@@ -9,8 +9,6 @@ export interface SystemInfo {
   licences: LicenceSet;
   /** Ids of the plugins whose server part is running (licence on). */
   plugins: string[];
-  /** Map tile URL template (SENSORIUM_MAP_TILE_URL); null or absent: maps show no tiles. */
-  mapTileUrl?: string | null;
   /** The support address shown on the login page (SENSORIUM_SUPPORT_EMAIL); null hides the line. */
   supportEmail: string | null;
 }

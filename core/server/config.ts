@@ -63,8 +63,6 @@ export interface ServerConfig {
   mailFrom: string;
   /** How long a one-time code is valid, in minutes (SENSORIUM_OTP_VALID_MINUTES). */
   otpValidMinutes: number;
-  /** How long a password-reset link is valid, in minutes (SENSORIUM_RESET_TOKEN_MINUTES). */
-  resetTokenMinutes: number;
   /** The support e-mail address shown on the login page and in e-mails (SENSORIUM_SUPPORT_EMAIL). */
   supportEmail: string | null;
   /**
@@ -74,7 +72,19 @@ export interface ServerConfig {
   publicUrl: string | null;
   /** null when MQTT is off (SENSORIUM_MQTT_PORT=off, and test servers unless they ask for it). */
   mqtt: MqttConfig | null;
-  /** Map tile URL template for the browser's maps (SENSORIUM_MAP_TILE_URL, e.g. https://tile.example/{z}/{x}/{y}.png). */
-  mapTileUrl?: string | null;
 }
-export const ConfigToken = createToken<ServerConfig>('core.config');
+
+/**
+ * The console-wide settings a plugin may read. The host's ServerConfig stays the host's: its secrets (the token signing
+ * key, database, SMTP and object-storage credentials) reach no plugin, and each plugin reads its own settings through
+ * its configuration class.
+ */
+export interface ConsoleSettings {
+  readonly companyName: string;
+  readonly supportEmail: string | null;
+  /** How long a one-time code is valid, in minutes: sign-in's second factor and sign-up share it. */
+  readonly otpValidMinutes: number;
+  /** Where users reach the console, for links in e-mails: SENSORIUM_PUBLIC_URL, else the address it listens on. */
+  publicUrl(): string;
+}
+export const ConsoleSettingsToken = createToken<ConsoleSettings>('core.console-settings');

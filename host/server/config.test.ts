@@ -25,9 +25,7 @@ describe('loadConfig', () => {
       objectStorage: null,
       smtpUrl: null,
       mailFrom: 'Sensorium <no-reply@localhost>',
-      mapTileUrl: null,
       otpValidMinutes: 15,
-      resetTokenMinutes: 30,
       supportEmail: null,
       publicUrl: null,
       mqtt: {
@@ -79,7 +77,6 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://mailer:secret@mail.acme.example:587',
       SENSORIUM_MAIL_FROM: 'Acme IoT <console@acme.example>',
       SENSORIUM_OTP_VALID_MINUTES: '10',
-      SENSORIUM_RESET_TOKEN_MINUTES: '60',
       SENSORIUM_SUPPORT_EMAIL: 'support@acme.example',
       SENSORIUM_PUBLIC_URL: 'https://console.acme.example/',
     });
@@ -103,7 +100,6 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mailer:secret@mail.acme.example:587',
       mailFrom: 'Acme IoT <console@acme.example>',
       otpValidMinutes: 10,
-      resetTokenMinutes: 60,
       supportEmail: 'support@acme.example',
       publicUrl: 'https://console.acme.example',
     });
@@ -118,13 +114,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ SENSORIUM_COMPANY_LOGO: 'http://cdn.example/logo.svg' }).companyLogo).toBe('http://cdn.example/logo.svg');
   });
 
-  it('reads the map tile URL (the geocoder is the nodes plugin’s setting)', () => {
+  it('leaves the geocoder and map tiles to the nodes plugin’s own configuration', () => {
     const config = loadConfig({
       SENSORIUM_GEOCODER_URL: 'https://nominatim.acme.example/',
       SENSORIUM_MAP_TILE_URL: 'https://tiles.acme.example/{z}/{x}/{y}.png',
     });
-    expect(config).toMatchObject({ mapTileUrl: 'https://tiles.acme.example/{z}/{x}/{y}.png' });
     expect(config).not.toHaveProperty('geocoderUrl');
+    expect(config).not.toHaveProperty('mapTileUrl');
   });
 
   it('treats blank values as unset', () => {
@@ -148,9 +144,7 @@ describe('loadConfig', () => {
     ['SENSORIUM_JWT_SECRET', 'short'],
     ['SMTP_URL', 'mail.acme.example'],
     ['SENSORIUM_OTP_VALID_MINUTES', '0'],
-    ['SENSORIUM_RESET_TOKEN_MINUTES', 'soon'],
     ['SENSORIUM_PUBLIC_URL', 'console.acme.example'],
-    ['SENSORIUM_MAP_TILE_URL', 'tiles/{z}/{x}/{y}.png'],
   ])('refuses %s=%s with an error naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });

@@ -93,14 +93,6 @@ function publicUrl(env: Env): string | null {
   return url.replace(/\/+$/, '');
 }
 
-/** An optional http(s) URL setting without its trailing slash; null when unset. */
-function httpUrl(env: Env, name: string): string | null {
-  const url = text(env, name);
-  if (url === null) return null;
-  if (!/^https?:\/\/[^/]/.test(url)) throw new Error(`${name} must be an http:// or https:// URL`);
-  return url.replace(/\/+$/, '');
-}
-
 /** Reads the server configuration from environment variables (docs/configuration.md); a bad value throws naming the variable. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const databaseUrl = text(env, 'DATABASE_URL');
@@ -133,10 +125,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     smtpUrl: smtpUrl(env),
     mailFrom: text(env, 'SENSORIUM_MAIL_FROM') ?? 'Sensorium <no-reply@localhost>',
     otpValidMinutes: integer(env, 'SENSORIUM_OTP_VALID_MINUTES', 15, 1, 1440),
-    resetTokenMinutes: integer(env, 'SENSORIUM_RESET_TOKEN_MINUTES', 30, 1, 10080),
     supportEmail: text(env, 'SENSORIUM_SUPPORT_EMAIL'),
     publicUrl: publicUrl(env),
     mqtt: mqtt(env),
-    mapTileUrl: httpUrl(env, 'SENSORIUM_MAP_TILE_URL'),
   };
 }

@@ -9,7 +9,8 @@ import type { Token } from '@sensorium/core/common';
 import {
   AuditLogToken,
   FileStoreToken,
-  ConfigToken,
+  ConsoleSettingsToken,
+  type ConsoleSettings,
   credentialVerifiers,
   DatabaseToken,
   DataSourceDirectoryToken,
@@ -153,7 +154,15 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     const root = globalContainer.createChildContainer();
     const coreServices: [Token<unknown>, unknown][] = [
       [DatabaseToken, db],
-      [ConfigToken, config],
+      [
+        ConsoleSettingsToken,
+        {
+          companyName: config.companyName,
+          supportEmail: config.supportEmail,
+          otpValidMinutes: config.otpValidMinutes,
+          publicUrl: () => config.publicUrl ?? '',
+        } satisfies ConsoleSettings,
+      ],
       [PushHubToken, pushHub],
       [AuditLogToken, audit],
       [UserDirectoryToken, users],

@@ -161,7 +161,6 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
       version: '1.7.3',
       licences: { all: true, keys: [] },
       plugins: ['gateways'],
-      mapTileUrl: null,
       supportEmail: null,
     });
   });

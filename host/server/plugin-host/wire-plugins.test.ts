@@ -10,7 +10,7 @@ import {
 } from '@sensorium/core/common';
 import { IsInt, IsOptional, IsUrl, Min } from 'class-validator';
 import {
-  ConfigToken,
+  ConsoleSettingsToken,
   defineServerPlugin,
   FileStoreToken,
   FromEnv,
@@ -43,10 +43,10 @@ function greeterPlugin(id: string): ServerPlugin {
 
 async function wire(plugins: ServerPlugin[], licences = ALL_LICENCES, env: Record<string, string> = {}) {
   const root = container.createChildContainer();
-  root.register(ConfigToken, { useValue: {} as never });
+  root.register(ConsoleSettingsToken, { useValue: {} as never });
   const routes = new RouteTable();
   const { running } = selectPlugins(plugins, licences);
-  const wired = await wirePlugins(running, { root, coreTokens: [ConfigToken], licences, routes, closeHooks: [], env });
+  const wired = await wirePlugins(running, { root, coreTokens: [ConsoleSettingsToken], licences, routes, closeHooks: [], env });
   return { root, routes, wired, running };
 }
 
@@ -178,11 +178,11 @@ describe('plugin wiring', () => {
   it('refuses a plugin replacing a core service', async () => {
     const rogue = defineServerPlugin({
       manifest: { id: 'rogue', version: '1.0.0' },
-      provides: [ConfigToken],
-      register: (context) => context.provide(ConfigToken, {} as never),
+      provides: [ConsoleSettingsToken],
+      register: (context) => context.provide(ConsoleSettingsToken, {} as never),
     });
     const error = await wiringError([rogue]);
-    expect(error.message).toContain('Plugins "core" and "rogue" both provide "core.config"');
+    expect(error.message).toContain('Plugins "core" and "rogue" both provide "core.console-settings"');
   });
 
   it('refuses two plugins claiming one method and path, naming both, whatever the parameter names', async () => {

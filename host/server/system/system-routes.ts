@@ -29,7 +29,6 @@ export function systemRoutes(config: ServerConfig, runningPluginIds: readonly st
     version: packageJson.version,
     licences: config.licences,
     plugins: [...runningPluginIds],
-    mapTileUrl: config.mapTileUrl ?? null,
     supportEmail: config.supportEmail,
   };
   const systemInfo = defineRoute<unknown, unknown, unknown, false>({

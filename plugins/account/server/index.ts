@@ -1,5 +1,5 @@
 import {
-  ConfigToken,
+  ConsoleSettingsToken,
   DatabaseToken,
   defineServerPlugin,
   MailerToken,
@@ -11,6 +11,7 @@ import { EndCustomerDirectoryToken } from '@sensorium/applications/common';
 import { accountServerI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { CodeHasher } from './codes';
+import { AccountConfig } from './config';
 import { migrations } from './migrations';
 import { passwordRoutes } from './password-routes';
 import { accountSecret } from './schema';
@@ -20,10 +21,11 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: accountServerI18n,
+  config: AccountConfig,
   deps: {
     db: DatabaseToken,
     mailer: MailerToken,
-    config: ConfigToken,
+    settings: ConsoleSettingsToken,
     endCustomers: EndCustomerDirectoryToken,
     users: UserDirectoryToken,
     organisations: OrganisationDirectoryToken,
@@ -31,7 +33,7 @@ export default defineServerPlugin({
   },
   async register(context, { db, ...services }) {
     const [row] = await db.select({ secret: accountSecret.secret }).from(accountSecret).limit(1);
-    const all = { db, ...services, codes: new CodeHasher(row!.secret) };
+    const all = { db, ...services, config: context.config, codes: new CodeHasher(row!.secret) };
     for (const route of [...signupRoutes(all), ...passwordRoutes(all)]) context.addRoute(route);
   },
 });

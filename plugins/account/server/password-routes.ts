@@ -16,7 +16,7 @@ const rateLimit = (max: number) => ({ max, timeWindowMs: 60_000 });
 
 /** Forgot and reset password (spec §7 User): an e-mailed link with a single-use token. */
 export function passwordRoutes(services: AccountServices) {
-  const { db, mailer, config, users, sessions } = services;
+  const { db, mailer, settings, config, users, sessions } = services;
 
   /** Finds the account and e-mails the link; runs after the answer so its timing does not tell whether the account exists. */
   const sendResetLink = async (address: string, t: (key: string, params?: Record<string, string | number>) => string) => {
@@ -30,12 +30,12 @@ export function passwordRoutes(services: AccountServices) {
       email: normaliseEmail(recipient),
       expiresAt: sql`now() + make_interval(mins => ${config.resetTokenMinutes}::int)`,
     });
-    const link = `${config.publicUrl ?? ''}/auth/forgot-password/reset?token=${encodeURIComponent(token)}`;
+    const link = `${settings.publicUrl()}/auth/forgot-password/reset?token=${encodeURIComponent(token)}`;
     const body = t('account.server.mail.resetText', { username: user.username, minutes: config.resetTokenMinutes, link });
     await mailer.send({
       to: recipient,
       subject: t('account.server.mail.resetSubject'),
-      text: config.supportEmail ? `${body}\n\n${t('account.server.mail.support', { email: config.supportEmail })}` : body,
+      text: settings.supportEmail ? `${body}\n\n${t('account.server.mail.support', { email: settings.supportEmail })}` : body,
     });
   };
 

@@ -6,11 +6,12 @@ import {
   type Database,
   type Mailer,
   type OrganisationDirectory,
-  type ServerConfig,
+  type ConsoleSettings,
   type SessionRevocation,
   type UserDirectory,
 } from '@sensorium/core/server';
 import type { EndCustomerDirectory } from '@sensorium/applications/common';
+import type { AccountConfig } from './config';
 import {
   CompleteSignupInput,
   EMAIL_PATTERN,
@@ -42,7 +43,9 @@ export const END_CUSTOMER_PERMISSIONS: PermissionKey[] = ['event', 'profileedit'
 export interface AccountServices {
   db: Database;
   mailer: Mailer;
-  config: ServerConfig;
+  /** Console-wide settings: company name, support e-mail, one-time code validity, the public address. */
+  settings: ConsoleSettings;
+  config: AccountConfig;
   codes: CodeHasher;
   endCustomers: EndCustomerDirectory;
   /** Core's accounts: hashes the sign-up's password and creates the company's group and first user. */
@@ -61,14 +64,14 @@ export async function accountExists(users: UserDirectory, email: string): Promis
 }
 
 function mailText(services: AccountServices, t: Translate, body: string): string {
-  const { supportEmail } = services.config;
+  const { supportEmail } = services.settings;
   return supportEmail ? `${body}\n\n${t('account.server.mail.support', { email: supportEmail })}` : body;
 }
 
 /** The sign-up calls of spec §7 (User and One-time password). */
 export function signupRoutes(services: AccountServices) {
-  const { db, mailer, config, codes, users, organisations, endCustomers } = services;
-  const validMinutes = () => config.otpValidMinutes;
+  const { db, mailer, settings, codes, users, organisations, endCustomers } = services;
+  const validMinutes = () => settings.otpValidMinutes;
   const codeExpiry = () => sql`now() + make_interval(mins => ${validMinutes()}::int)`;
   const cooldownLeft = sql<number>`greatest(0, ceil(extract(epoch from (${signups.codeSentAt}
     + make_interval(secs => ${RESEND_COOLDOWN_SECONDS}::int) - now()))))::int`;
@@ -80,7 +83,7 @@ export function signupRoutes(services: AccountServices) {
       text: mailText(
         services,
         t,
-        t('account.server.mail.signupText', { product: config.companyName, code, minutes: validMinutes() }),
+        t('account.server.mail.signupText', { product: settings.companyName, code, minutes: validMinutes() }),
       ),
     });
 

@@ -21,4 +21,13 @@ describe('nodes configuration', () => {
       );
     },
   );
+
+  it('reads the map tile template of SENSORIUM_MAP_TILE_URL, none by default, and refuses one that is no http(s) URL', () => {
+    expect(loadPluginConfig('nodes', NodesConfig, {}).mapTileUrl).toBeNull();
+    const template = 'https://tiles.acme.example/{z}/{x}/{y}.png';
+    expect(loadPluginConfig('nodes', NodesConfig, { SENSORIUM_MAP_TILE_URL: template }).mapTileUrl).toBe(template);
+    expect(() => loadPluginConfig('nodes', NodesConfig, { SENSORIUM_MAP_TILE_URL: 'tiles/{z}/{x}/{y}.png' })).toThrow(
+      /Plugin "nodes" configuration: SENSORIUM_MAP_TILE_URL must be an http:\/\/ or https:\/\/ URL template/,
+    );
+  });
 });

@@ -368,6 +368,16 @@ describe.each(databaseBackends())('device profiles, site images and location sea
     config.geocoderUrl = null;
   });
 
+  it('tells signed-in users the map tile template of its configuration', async () => {
+    const config = server.running.pluginConfigs.get('nodes') as NodesConfig;
+    expect((await server.request('GET', '/api/location/map-settings', { token: admin })).body).toEqual({ tileUrl: null });
+    config.mapTileUrl = 'https://tiles.acme.example/{z}/{x}/{y}.png';
+    const settings = await server.request('GET', '/api/location/map-settings', { token: admin });
+    expect(settings.body).toEqual({ tileUrl: 'https://tiles.acme.example/{z}/{x}/{y}.png' });
+    expect((await server.request('GET', '/api/location/map-settings')).status).toBe(401);
+    config.mapTileUrl = null;
+  });
+
   it('backs up site images and the application’s own profiles, restores them into another application and deletes them', async () => {
     await createApp('backup_src');
     const item = await addItem('backup_src', 'hall');

@@ -61,6 +61,7 @@ export const ItemLocation = observer(function ItemLocation(props: ItemLocationPr
       {hasMapContent(props.item.geoInfo) ? (
         <LeafletMap
           key={props.item.uuid}
+          maps={props.maps}
           label={t('nodes.location.map')}
           centre={position ?? DEFAULT_CENTRE}
           zoom={position ? ZOOM_SINGLE : ZOOM_DEFAULT}

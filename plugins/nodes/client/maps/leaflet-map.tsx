@@ -4,13 +4,16 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useSystemInfo } from '@sensorium/core/client';
+import { observer } from 'mobx-react-lite';
 import { roundLatLng, type LatLng } from './coordinates';
+import type { MapsStoreInstance } from './maps-store';
 
 // Vite serves the marker images itself (Leaflet's own lookup of them breaks under bundlers).
 L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
 
 export interface LeafletMapProps {
+  /** Holds the tile URL template (SENSORIUM_MAP_TILE_URL, loaded on first use); without one the map draws no tiles. */
+  maps: Pick<MapsStoreInstance, 'tileUrl' | 'loadSettings'>;
   centre: LatLng;
   zoom: number;
   /** Box height in px (spec 2.4: 300 or 400). */
@@ -23,11 +26,15 @@ export interface LeafletMapProps {
 }
 
 /**
- * A Leaflet map with one marker. Tiles come from SENSORIUM_MAP_TILE_URL (system info); without it the map has no
+ * A Leaflet map with one marker. Tiles come from SENSORIUM_MAP_TILE_URL (the nodes plugin's); without it the map has no
  * tiles but the marker, clicks and coordinates still work, and nothing is fetched from outside.
  */
-export function LeafletMap(props: LeafletMapProps) {
-  const { mapTileUrl } = useSystemInfo();
+export const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
+  const { maps } = props;
+  const mapTileUrl = maps.tileUrl;
+  useEffect(() => {
+    void maps.loadSettings();
+  }, [maps]);
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -83,4 +90,4 @@ export function LeafletMap(props: LeafletMapProps) {
   }, [markerLat, markerLng, mapTileUrl]);
 
   return <div ref={box} role="application" aria-label={props.label} style={{ height: props.height, width: '100%' }} />;
-}
+});

@@ -110,6 +110,7 @@ export const LocationPicker = observer(function LocationPicker(props: LocationPi
         <Spinner size="small" />
       ) : (
         <LeafletMap
+          maps={maps}
           label={t('nodes.location.map')}
           centre={centre.centre}
           zoom={centre.zoom}

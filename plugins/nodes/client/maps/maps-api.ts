@@ -24,6 +24,7 @@ export function mapsApi(http: HttpClient, appId: string) {
     saveLocation: (uuid: string, point: LatLng) => http.patch(item(uuid), { json: { geoCoordinates: point } }).json<Item>(),
     searchPlaces: (query: string, lang: string) =>
       http.get(`location/searchGoogleMap/${encodeURIComponent(query)}`, { searchParams: { lang } }).json<LocationResult[]>(),
+    mapSettings: () => http.get('location/map-settings').json<{ tileUrl: string | null }>(),
     searchAddress: (address: string) =>
       http.get(`location/searchGoogleMapAddress/${encodeURIComponent(address)}`).json<LocationResult[]>(),
   };

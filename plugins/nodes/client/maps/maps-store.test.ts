@@ -27,6 +27,22 @@ describe('MapsStore', () => {
     expect(maps.geocoded).toEqual([]);
   });
 
+  it('loads the tile template once, and again after a failed try', async () => {
+    let failing = true;
+    const api = fakeApi({
+      'GET location/map-settings': () => (failing ? apiError(503, 'Starting') : { tileUrl: 'https://t.example/{z}/{x}/{y}.png' }),
+    });
+    const maps = MapsStore.create({ appId: 'a1' }, { http: api.http });
+    await maps.loadSettings();
+    expect(maps.tileUrl).toBeNull();
+    expect(maps.settings.failure?.message).toBe('Starting');
+    failing = false;
+    await maps.loadSettings();
+    await maps.loadSettings();
+    expect(maps.tileUrl).toBe('https://t.example/{z}/{x}/{y}.png');
+    expect(api.calls).toEqual(['GET location/map-settings', 'GET location/map-settings']);
+  });
+
   it('searches places in the interface language; a failed search finds none', async () => {
     let fail = false;
     const api = fakeApi({

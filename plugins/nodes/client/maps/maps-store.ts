@@ -23,6 +23,9 @@ export const MapsStore = types
     /** The picker's place search: null before the first search. */
     places: types.maybeNull(types.array(PlaceModel)),
     searching: types.optional(RequestModel, {}),
+    /** The tile URL template (SENSORIUM_MAP_TILE_URL); null draws no tiles. Loaded once. */
+    tileUrl: types.maybeNull(types.string),
+    settings: types.optional(RequestModel, {}),
   })
   .volatile(() => ({ lookup: 0 }))
   .actions((self) => ({
@@ -37,10 +40,23 @@ export const MapsStore = types
     setPlaces(places: { address: string; lat: number; lng: number }[] | null) {
       self.places = places ? cast(places) : null;
     },
+    setTileUrl(tileUrl: string | null) {
+      self.tileUrl = tileUrl;
+    },
   }))
   .actions((self) => {
     const api = () => mapsApi(getEnv<Pick<StoreEnv, 'http'>>(self).http, self.appId);
+    let settingsLoaded = false;
     return {
+      /** Loads the maps' settings once per console session. */
+      async loadSettings(): Promise<void> {
+        if (settingsLoaded) return;
+        settingsLoaded = true;
+        const outcome = await track(self.settings, () => api().mapSettings());
+        if (outcome.ok) self.setTileUrl(outcome.value.tileUrl);
+        else settingsLoaded = false;
+      },
+
       uploadSiteImage(uuid: string, file: File): Promise<Outcome<Item>> {
         return track(self.uploading, async () => (await api().uploadObject(uuid, 'SITE_IMAGE', file)).item);
       },

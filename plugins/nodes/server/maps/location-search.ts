@@ -61,6 +61,13 @@ export function locationRoutes(config: NodesConfig): AnyRouteDefinition[] {
   return [
     defineRoute({
       method: 'GET',
+      url: '/location/map-settings',
+      summary: "The maps' tile URL template (SENSORIUM_MAP_TILE_URL); null when the maps draw no tiles",
+      response: { type: 'object', properties: { tileUrl: { type: 'string', nullable: true } } },
+      handler: () => ({ tileUrl: config.mapTileUrl }),
+    }),
+    defineRoute({
+      method: 'GET',
       url: '/location/searchGoogleMap/:query',
       summary: 'Places matching a search text ({address, lat, lng}[]); empty when no geocoder is configured or it fails',
       params: LocationQueryParams,
