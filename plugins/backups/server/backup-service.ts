@@ -1,13 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
-import {
-  HttpError,
-  type ApplicationData,
-  type ApplicationDataParticipant,
-  type Database,
-  type FileStore,
-  type PushHub,
-} from '@sensorium/core/server';
+import { HttpError, type ApplicationDataParticipant, type Database, type FileStore, type PushHub } from '@sensorium/core/server';
 import { BACKUP_FORMAT_VERSION, BACKUP_PROGRESS_TOPIC, type Backup, type BackupManifest, type BackupProgress } from '../common';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '@sensorium/applications/common';
 import { countRows, readArchive, sectionOf, writeArchive, type ParticipantExport } from './backup-archive';
