@@ -40,6 +40,8 @@ describe('sensorium new data-source', () => {
         'plugins/lora-gateway/client/index.ts',
         'plugins/lora-gateway/client/LoraGatewayForm.tsx',
         'plugins/lora-gateway/client/LoraGatewayForm.test.tsx',
+        'plugins/lora-gateway/client/LoraGatewayDeviceTab.tsx',
+        'plugins/lora-gateway/client/LoraGatewayDeviceTab.test.tsx',
         'plugins/lora-gateway/client/i18n/en.json',
         'plugins/lora-gateway/client/i18n/hk.json',
         'plugins/lora-gateway/client/i18n/cn.json',

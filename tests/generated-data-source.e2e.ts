@@ -26,7 +26,8 @@ async function inCopy(root: string, command: string, args: string[], env: Record
 
 // The data-source walkthrough of docs/plugins.md: generate a licensed data source into a copy of this repository; the copy
 // passes `sensorium check`, type-checks, lints, is formatted, builds the console, and the generated tests pass: the uplink
-// mapping, the add-item form section, and a device publishing through the embedded MQTT broker into a real item.
+// mapping, the add-item form section, its item tab, its simulator encoding, and a device publishing through the embedded
+// MQTT broker into a real item.
 describe('sensorium new data-source', () => {
   let copy: ReturnType<typeof copyRepository>;
 
@@ -60,5 +61,8 @@ describe('sensorium new data-source', () => {
     expect(tests).toContain(`sends an item command to the device on ${TYPE}/<device id>/down`);
     expect(tests).toContain(`runs no Soil Gateway adapter while the ${TYPE} licence is off`);
     expect(tests).toContain(`plugins/${TYPE}/client/i18n: every key exists in en, hk and cn`);
+    // An item tab and a simulator encoding come from the new plugin alone: nodes and the host are not touched.
+    expect(tests).toContain('is added to the item panel for Soil Gateway items only, without any change to the nodes plugin');
+    expect(tests).toContain('publishes what the adapter reads back as the same device, time and values');
   });
 });

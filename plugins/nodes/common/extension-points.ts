@@ -30,7 +30,16 @@ export interface ItemSettingsTab {
   order: number;
   /** The panel opens on the first tab (by order) that says so. */
   default?: boolean;
+  /** Shown only for items of these data source types, e.g. a data source's own device tab (always when absent). */
+  dataSourceTypes?: readonly string[];
   component: ComponentType<ItemSettingsTabProps>;
+}
+
+/** The tabs the item panel shows for an item, in order (ties by id); all of them while no item is known. */
+export function itemTabsFor(tabs: readonly ItemSettingsTab[], dataSourceType: string | null | undefined): ItemSettingsTab[] {
+  return tabs
+    .filter((tab) => !tab.dataSourceTypes || dataSourceType == null || tab.dataSourceTypes.includes(dataSourceType))
+    .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 }
 
 export interface FieldSettingSectionProps {

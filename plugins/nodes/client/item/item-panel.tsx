@@ -17,7 +17,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, useContributions, useNotify } from '@sensorium/core/client';
-import { itemSettingsTabs, type ItemSettingsTab } from '../../common/extension-points';
+import { itemSettingsTabs, itemTabsFor, type ItemSettingsTab } from '../../common/extension-points';
 import { ROOT_ITEM_NAME, type Item } from '../../common/types';
 import { plainItem } from '../store/item-model';
 import type { NodesStoreInstance } from '../store/nodes-store';
@@ -41,9 +41,9 @@ export interface ItemPanelProps {
   onDeleted(): void;
 }
 
-/** The contributed tabs in order; the panel opens on the first one marked default. */
-function useItemTabs(): { tabs: ItemSettingsTab[]; defaultTab: string | null } {
-  const tabs = [...useContributions(itemSettingsTabs)].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+/** The contributed tabs for the item's data source, in order; the panel opens on the first one marked default. */
+function useItemTabs(dataSourceType: string | undefined): { tabs: ItemSettingsTab[]; defaultTab: string | null } {
+  const tabs = itemTabsFor(useContributions(itemSettingsTabs), dataSourceType);
   return { tabs, defaultTab: (tabs.find((tab) => tab.default) ?? tabs[0])?.id ?? null };
 }
 
@@ -56,7 +56,7 @@ export const ItemPanel = observer(function ItemPanel(props: ItemPanelProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const { store } = props;
-  const { tabs, defaultTab } = useItemTabs();
+  const { tabs, defaultTab } = useItemTabs(store.item.detail?.dataSource.type);
   const current = store.tab && tabs.some((tab) => tab.id === store.tab) ? store.tab : defaultTab;
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(current ? [current] : []));
   if (current && !opened.has(current)) setOpened(new Set([...opened, current]));

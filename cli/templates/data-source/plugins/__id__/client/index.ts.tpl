@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
+import { itemSettingsTabs } from '@sensorium/nodes/common';
 import { deviceIdProblem, {{camelName}}Type } from '../common';
 import { manifest } from '../manifest';
 import cn from './i18n/cn.json';
@@ -23,6 +25,14 @@ export default defineClientPlugin({
         const problem = deviceIdProblem(typeof value.deviceEUI === 'string' ? value.deviceEUI : '');
         return problem ? [problem] : [];
       },
+    });
+    // A tab of the item panel on this source's items only, loaded when first opened.
+    context.contribute(itemSettingsTabs, {
+      id: '{{id}}.device',
+      titleKey: '{{id}}.deviceTab',
+      order: 50,
+      dataSourceTypes: [{{camelName}}Type],
+      component: lazy(async () => ({ default: (await import('./{{Name}}DeviceTab')).{{Name}}DeviceTab })),
     });
   },
 });
