@@ -9,3 +9,4 @@ export * from './errors';
 export * from './system-info';
 export * from './i18n/languages';
 export * from './audit-record';
+export * from './mail';

@@ -1,5 +1,5 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { PermissionKey, UserLevel } from '@sensorium/core/common';
+import type { MailStatus, PermissionKey, UserLevel } from '@sensorium/core/common';
 
 // Core's tables. The SQL that creates them is in core-migrations.ts; keep the two in step.
 
@@ -84,8 +84,6 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
-
-export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
 
 /** Every outgoing e-mail, written before delivery (core/server/mail.ts). */
 export const mailOutbox = pgTable(

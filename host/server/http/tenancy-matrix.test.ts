@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { sql } from 'drizzle-orm';
 import { DatabaseToken, type AnyRouteDefinition, type Database, type ScopeSource } from '@sensorium/core/server';
+import { PERMISSIONS } from '@sensorium/core/common';
 import { serverPlugins } from '../plugins';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
 
@@ -98,17 +99,7 @@ describe.each(databaseBackends())('tenancy and level matrix over every route on 
     db = server.running.resolve(DatabaseToken);
     routes = server.running.routes.map((owned) => owned.route);
     const admin = (await server.login()).access_token;
-    const everything = [
-      'useredit',
-      'nodemanagement',
-      'setting',
-      'notificationsetting',
-      'eventsetting',
-      'schedulesetting',
-      'event',
-      'profileedit',
-      'dashboard',
-    ];
+    const everything = [...PERMISSIONS];
     const owner = await server.loginAs({ username: 'tenant_a', organisationId: 'org_a', permissions: everything });
     stranger = await server.loginAs({ username: 'tenant_b', organisationId: 'org_b', permissions: everything });
     const customer = await server.request('POST', '/api/customer/end-customer/', { token: owner, body: { name: 'Tenant A Co' } });

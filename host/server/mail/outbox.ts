@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Database, JobDefinition, Mailer, MailMessage, OutboxPage } from '@sensorium/core/server';
+import type { OutboxPage } from '@sensorium/core/common';
+import type { Database, JobDefinition, Mailer, MailMessage } from '@sensorium/core/server';
 import { mailOutbox } from '../db/schema';
 
 /** How a claimed message leaves the server; nodemailer over SMTP in production. */
