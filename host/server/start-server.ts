@@ -59,6 +59,7 @@ import { JobRunner } from './jobs/job-runner';
 import { MailOutbox, smtpTransport } from './mail/outbox';
 import { createMqttService } from './mqtt';
 import { allPermissions, selectPlugins } from './plugin-host/select-plugins';
+import { CORE_SERVICE_TOKENS } from './plugin-host/declared-services';
 import { RouteTable, type OwnedRoute } from './plugin-host/route-table';
 import { licensedValues, wirePlugins } from './plugin-host/wire-plugins';
 import { serverPlugins } from './plugins';
@@ -193,7 +194,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     });
     const wired = await wirePlugins(selection.running, {
       root,
-      coreTokens: coreServices.map(([token]) => token),
+      coreTokens: CORE_SERVICE_TOKENS,
       licences: config.licences,
       routes,
       closeHooks,

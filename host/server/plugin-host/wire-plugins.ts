@@ -18,6 +18,7 @@ import {
   type ServerPluginContext,
 } from '@sensorium/core/server';
 import type { RouteTable } from './route-table';
+import { checkDeclaredServices } from './declared-services';
 import { scopedFileStore, scopedLogger } from './scoped-services';
 
 export interface OwnedJob {
@@ -56,26 +57,11 @@ export function licensedValues<T>(registry: ExtensionRegistry, licences: Licence
     .map((contribution) => contribution.value);
 }
 
-/** The plugin ids a plugin depends on, directly or through its dependencies. */
-function dependencyClosure(plugin: ServerPlugin, byId: ReadonlyMap<string, ServerPlugin>): Set<string> {
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    for (const dependency of byId.get(id)?.manifest.dependsOn ?? []) {
-      if (!seen.has(dependency)) {
-        seen.add(dependency);
-        visit(dependency);
-      }
-    }
-  };
-  visit(plugin.manifest.id);
-  return seen;
-}
-
 /**
  * Registers the running plugins in dependency order. Each receives exactly the services it lists in `deps`: core's
- * (its logger and file store scoped to it) and those provided by plugins it depends on. It may provide only the tokens
- * it lists in `provides`. A missing, undeclared or doubly provided service, a bad configuration value and any failure
- * while registering become a PluginWiringError naming the plugin (and the token or variable involved).
+ * (its logger and file store scoped to it) and those provided by plugins it depends on (checkDeclaredServices). It may
+ * provide only the tokens it lists in `provides`. A missing, undeclared or doubly provided service, a bad configuration
+ * value and any failure while registering become a PluginWiringError naming the plugin (and the token or variable).
  */
 export async function wirePlugins(plugins: readonly ServerPlugin[], options: WiringOptions): Promise<WiredPlugins> {
   const { root, licences, routes, closeHooks } = options;
@@ -84,16 +70,17 @@ export async function wirePlugins(plugins: readonly ServerPlugin[], options: Wir
   const i18n: TranslationResources[] = [];
   const configs = new Map<string, object>();
   const coreTokens = new Set<symbol>(options.coreTokens);
+  // Declarations first: a missing or undeclared service stops the start before any plugin runs.
+  const [problem] = checkDeclaredServices(plugins, options.coreTokens).problems;
+  if (problem) throw new PluginWiringError(problem.message, problem.pluginId);
   /** What each plugin provided: token → { owner, value }. */
   const provided = new Map<symbol, { owner: string; value: unknown }>();
-  const byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]));
 
   for (const plugin of plugins) {
     const pluginId = plugin.manifest.id;
     const fail = (message: string): never => {
       throw new PluginWiringError(`Plugin "${pluginId}" ${message}`, pluginId);
     };
-    const dependencies = dependencyClosure(plugin, byId);
     const resolveDep = (token: Token<unknown>): unknown => {
       if (coreTokens.has(token)) {
         const value = root.resolve(token);
@@ -101,16 +88,8 @@ export async function wirePlugins(plugins: readonly ServerPlugin[], options: Wir
         if (token === FileStoreToken) return scopedFileStore(value as never, pluginId);
         return value;
       }
-      const entry = provided.get(token);
-      if (!entry) {
-        return fail(
-          `needs "${tokenName(token)}", but no plugin provides it. Install and enable the plugin that provides it and add it to dependsOn.`,
-        );
-      }
-      if (!dependencies.has(entry.owner)) {
-        return fail(`needs "${tokenName(token)}" from "${entry.owner}", but does not list "${entry.owner}" in dependsOn.`);
-      }
-      return entry.value;
+      // Declared and provided by a dependency, which registered first (checked above).
+      return provided.get(token)?.value;
     };
     const declaredProvides = new Set<symbol>(plugin.provides ?? []);
 
@@ -123,13 +102,6 @@ export async function wirePlugins(plugins: readonly ServerPlugin[], options: Wir
         config,
         provide(token, value) {
           if (!declaredProvides.has(token)) fail(`provides "${tokenName(token)}" without listing it in provides`);
-          const owner = coreTokens.has(token) ? 'core' : provided.get(token)?.owner;
-          if (owner) {
-            throw new PluginWiringError(
-              `Plugins "${owner}" and "${pluginId}" both provide "${tokenName(token)}"; only one provider per token is allowed`,
-              pluginId,
-            );
-          }
           provided.set(token, { owner: pluginId, value });
         },
         addRoute: (route) => routes.add({ pluginId, route }),
