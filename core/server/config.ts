@@ -72,6 +72,8 @@ export interface ServerConfig {
   publicUrl: string | null;
   /** null when MQTT is off (SENSORIUM_MQTT_PORT=off, and test servers unless they ask for it). */
   mqtt: MqttConfig | null;
+  /** SENSORIUM_METRICS_TOKEN: when set, /metrics requires `Authorization: Bearer <token>`; null leaves it open. */
+  metricsToken?: string | null;
 }
 
 /**

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
         topicPrefix: '',
         ingestConnections: 8,
       },
+      metricsToken: null,
     });
   });
 
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       SENSORIUM_OTP_VALID_MINUTES: '10',
       SENSORIUM_SUPPORT_EMAIL: 'support@acme.example',
       SENSORIUM_PUBLIC_URL: 'https://console.acme.example/',
+      SENSORIUM_METRICS_TOKEN: 'scrape-secret',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -102,6 +104,7 @@ describe('loadConfig', () => {
       otpValidMinutes: 10,
       supportEmail: 'support@acme.example',
       publicUrl: 'https://console.acme.example',
+      metricsToken: 'scrape-secret',
     });
   });
 

@@ -128,5 +128,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     supportEmail: text(env, 'SENSORIUM_SUPPORT_EMAIL'),
     publicUrl: publicUrl(env),
     mqtt: mqtt(env),
+    metricsToken: text(env, 'SENSORIUM_METRICS_TOKEN'),
   };
 }

@@ -226,7 +226,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     await app.register(websocket);
     await registerOpenApi(app, { title: `${config.companyName} API`, version: packageJson.version });
     acceptEmptyJsonBodies(app);
-    installMetrics(app);
+    installMetrics(app, config.metricsToken ?? null);
     registerHealthCheck(app, db);
     const pageFallback = config.clientDir ? await registerClient(app, config.clientDir) : undefined;
     installErrorReplies(app, translator, pageFallback);

@@ -1,11 +1,14 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '@sensorium/core/server';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics at /metrics: request count and duration by method, route pattern and status, plus Node's process metrics.
  * Each server has its own registry, so several servers in one process (tests) do not collide.
+ * With a token (SENSORIUM_METRICS_TOKEN) the endpoint answers 401 unless the request carries `Authorization: Bearer <token>`.
  */
-export function installMetrics(app: FastifyInstance): void {
+export function installMetrics(app: FastifyInstance, token: string | null = null): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -28,7 +31,18 @@ export function installMetrics(app: FastifyInstance): void {
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (token !== null && !bearerMatches(request.headers.authorization, token)) {
+      throw new HttpError(401, 'errors.unauthorized');
+    }
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+/** Compares digests so neither the token's content nor its length leaks through timing. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? '');
+  if (!match) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(match[1]!.trim()), digest(token));
 }
