@@ -11,7 +11,7 @@ export const BackupModel = types.model('Backup', {
   description: types.string,
   createDate: types.string,
   size: types.number,
-  status: types.enumeration('BackupStatus', ['creating', 'ready']),
+  status: types.enumeration('BackupStatus', ['creating', 'ready', 'failed']),
 });
 
 /**

@@ -10,8 +10,8 @@ export interface Backup {
   status: BackupStatus;
 }
 
-/** `creating` while the zip is written; a failed creation leaves no row. */
-export type BackupStatus = 'creating' | 'ready';
+/** `creating` while the zip is written; a failed creation leaves no row, one the server's stopping interrupted is `failed`. */
+export type BackupStatus = 'creating' | 'ready' | 'failed';
 
 /** Push topic carrying the creation progress of a backup, to users who can see the application. */
 export const BACKUP_PROGRESS_TOPIC = 'backup-progress';

@@ -3,6 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { BackupManifest } from '../common';
 import { countRows, readArchive, sectionOf, writeArchive, type ParticipantExport } from './backup-archive';
 
+/** Rewrites the uncompressed size the central directory declares for every entry, as a zip bomb's does. */
+function declareSize(zip: Uint8Array, size: number): Buffer {
+  const bytes = Buffer.from(zip);
+  for (
+    let at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    at >= 0;
+    at = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
+  ) {
+    bytes.writeUInt32LE(size, at + 24);
+  }
+  return bytes;
+}
+
 const exports: ParticipantExport[] = [
   {
     participantId: 'applications.application',
@@ -61,5 +74,21 @@ describe('backup archive', () => {
     ['a participant without its data', Buffer.from(zipSync({ 'manifest.json': strToU8(JSON.stringify(manifest)) }))],
   ])('refuses %s with the translated invalid-archive error', (_, zip) => {
     expect(() => readArchive(zip)).toThrow(expect.objectContaining({ statusCode: 400, code: 'backups.errors.invalidArchive' }));
+  });
+
+  it('refuses a zip bomb from its declared sizes, before inflating it', () => {
+    // 800 MB declared by an entry of a few bytes: refused without allocating it.
+    const bomb = declareSize(writeArchive(manifest, exports), 800 * 1024 ** 2);
+    expect(() => readArchive(bomb)).toThrow(expect.objectContaining({ statusCode: 400, code: 'backups.errors.archiveTooLarge' }));
+  });
+
+  it('refuses a zip over the entry count, entry size or total size limits', () => {
+    const zip = writeArchive(manifest, exports);
+    const tooLarge = expect.objectContaining({ statusCode: 400, code: 'backups.errors.archiveTooLarge' });
+    const roomy = { entries: 100, entryBytes: 1024 ** 2, totalBytes: 1024 ** 2 };
+    expect(() => readArchive(zip, roomy)).not.toThrow();
+    expect(() => readArchive(zip, { ...roomy, entries: 2 })).toThrow(tooLarge);
+    expect(() => readArchive(zip, { ...roomy, entryBytes: 100 })).toThrow(tooLarge);
+    expect(() => readArchive(zip, { ...roomy, totalBytes: 300 })).toThrow(tooLarge);
   });
 });

@@ -73,14 +73,45 @@ function isDataSets(value: unknown): value is ApplicationData['data'] {
   );
 }
 
-/** Reads a backup zip; anything that is not a whole backup of this format is a translated 400, before anything changes. */
-export function readArchive(zip: Buffer): ReadArchive {
-  let entries: Record<string, Uint8Array>;
+/** How much a backup zip may expand to; beyond it the zip is refused before its entries are inflated. */
+export interface ArchiveLimits {
+  entries: number;
+  entryBytes: number;
+  totalBytes: number;
+}
+
+export const ARCHIVE_LIMITS: ArchiveLimits = { entries: 20_000, entryBytes: 256 * 1024 ** 2, totalBytes: 512 * 1024 ** 2 };
+
+const tooLarge = () => HttpError.badRequest('backups.errors.archiveTooLarge');
+
+/**
+ * Inflates the entries, checking the sizes the central directory declares first: fflate inflates each entry into a
+ * buffer of its declared size, so a zip bomb is refused without expanding it, and a size that lies cannot grow memory.
+ */
+function unzipWithin(zip: Buffer, limits: ArchiveLimits): Record<string, Uint8Array> {
+  let count = 0;
+  let total = 0;
+  let refused: HttpError | null = null;
   try {
-    entries = unzipSync(new Uint8Array(zip));
+    return unzipSync(new Uint8Array(zip), {
+      filter(file) {
+        count += 1;
+        total += file.originalSize;
+        if (count > limits.entries || file.originalSize > limits.entryBytes || total > limits.totalBytes) {
+          refused = tooLarge();
+          throw refused;
+        }
+        return true;
+      },
+    });
   } catch {
-    throw invalid();
+    throw refused ?? invalid();
   }
+}
+
+/** Reads a backup zip; anything that is not a whole backup of this format is a translated 400, before anything changes. */
+export function readArchive(zip: Buffer, limits: ArchiveLimits = ARCHIVE_LIMITS): ReadArchive {
+  const entries = unzipWithin(zip, limits);
   const manifest = parseJson(entries[MANIFEST]);
   if (!isManifest(manifest)) throw invalid();
   const participants = new Map<string, ApplicationData>();

@@ -10,6 +10,19 @@ import { backups } from './schema';
 /** Share of the progress bar the participants' exports take; zipping and storing take the rest. */
 const EXPORT_SHARE = 90;
 
+/**
+ * Whether the database refused restored rows as data (SQLSTATE class 22 data exception, 23 integrity constraint),
+ * e.g. a number where text belongs; drizzle may wrap the driver's error in `cause`.
+ */
+function isRefusedData(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const fileKey = (appId: string, folder: string) => `${appId}/${folder}.zip`;
 
 function toBackup(row: typeof backups.$inferSelect): Backup {
@@ -43,12 +56,24 @@ export class BackupService {
       .from(backups)
       .where(and(eq(backups.appId, appId), eq(backups.folder, folder)));
     if (!row) throw HttpError.notFound();
+    if (row.status === 'failed') throw HttpError.conflict('backups.errors.failed');
     if (row.status !== 'ready') throw HttpError.conflict('backups.errors.notReady');
     return row;
   }
 
   private orderedParticipants(): ApplicationDataParticipant[] {
     return [...this.participants()].sort((a, b) => a.order - b.order);
+  }
+
+  /** At start-up: a backup still `creating` was interrupted by the server stopping, so it will never become ready. */
+  async failInterrupted(): Promise<number> {
+    const rows = await this.db
+      .update(backups)
+      .set({ status: 'failed' })
+      .where(eq(backups.status, 'creating'))
+      .returning({ appId: backups.appId, folder: backups.folder });
+    for (const row of rows) await this.files.delete(fileKey(row.appId, row.folder));
+    return rows.length;
   }
 
   /** Newest first. */
@@ -138,16 +163,22 @@ export class BackupService {
     const intoNew = targetAppId !== undefined;
     if (intoNew && (await this.access.ownerOf(target)) !== null)
       throw HttpError.conflict('backups.errors.targetTaken', 'targetAppId');
-    await this.db.transaction(async (transaction) => {
-      if (!intoNew) {
-        for (const participant of [...participants].reverse()) await participant.deleteData(target, transaction);
-      }
-      for (const participant of participants) {
-        await participant.importData(target, sectionOf(archive, participant), transaction);
-      }
-      const owner = await this.access.ownerOf(target, transaction);
-      if (!owner || !canSeeApplication(user, owner)) throw HttpError.badRequest('backups.errors.targetNotVisible');
-    });
+    try {
+      await this.db.transaction(async (transaction) => {
+        if (!intoNew) {
+          for (const participant of [...participants].reverse()) await participant.deleteData(target, transaction);
+        }
+        for (const participant of participants) {
+          await participant.importData(target, sectionOf(archive, participant), transaction);
+        }
+        const owner = await this.access.ownerOf(target, transaction);
+        if (!owner || !canSeeApplication(user, owner)) throw HttpError.badRequest('backups.errors.targetNotVisible');
+      });
+    } catch (error) {
+      // The archive is input: rows the database refuses are a bad backup (the transaction undid everything), not a 500.
+      if (isRefusedData(error)) throw HttpError.badRequest('backups.errors.invalidData');
+      throw error;
+    }
     return { appId: target };
   }
 }

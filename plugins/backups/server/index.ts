@@ -19,8 +19,9 @@ export default defineServerPlugin({
   migrations,
   i18n: backupsI18n,
   deps: { db: DatabaseToken, files: FileStoreToken, push: PushHubToken, access: ApplicationAccessToken },
-  register(context, { db, files, push, access }) {
+  async register(context, { db, files, push, access }) {
     const service = new BackupService(db, files, push, access, () => context.contributions(applicationDataParticipants));
+    await service.failInterrupted();
     for (const route of backupRoutes(service)) context.addRoute(route);
     context.contribute(applicationDeletionHooks, backupDeletionHook(files));
   },

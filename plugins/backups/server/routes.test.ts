@@ -7,10 +7,12 @@ import {
   DatabaseToken,
   defineServerPlugin,
   FileStoreToken,
+  PushHubToken,
   type Database,
   type FileStore,
 } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import { ApplicationAccessToken } from '@sensorium/applications/common';
 import applications from '../../applications/server';
 import type { Backup, BackupManifest, BackupProgress } from '../common';
 import backups from './index';
@@ -243,6 +245,46 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
       expect(response.body.message).toBe('This file is damaged or is not a backup of this application.');
     }
     expect(await notesOf(db, 'plant')).toEqual(before);
+  });
+
+  it('refuses rows the database will not take (a missing NOT NULL value) with a translated 400 and changes nothing', async () => {
+    const before = await notesOf(db, 'plant');
+    const { body: backup } = await createBackup('plant', 'To be tampered with');
+    const key = `backups/plant/${backup.folder}.zip`;
+    const entries = unzipSync(new Uint8Array((await files.get(key))!));
+    entries['backup-test.notes/data.json'] = strToU8(
+      JSON.stringify([{ table: 'backup_test_notes', rows: [{ id: 'n1', body: null, tags: [] }] }]),
+    );
+    await files.put(key, Buffer.from(zipSync(entries)));
+    const response = await server.request('POST', `/api/backup/plant/${backup.folder}/restore`, { token: admin, body: {} });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('backups.errors.invalidData');
+    expect(await notesOf(db, 'plant')).toEqual(before);
+  });
+
+  it('marks a backup left creating by a stopped server failed at start-up; it can be deleted, not restored', async () => {
+    await db.execute(
+      sql`INSERT INTO backups (app_id, folder, description, status) VALUES ('plant', 'interrupted', 'Cut off', 'creating')`,
+    );
+    await backups.register(
+      {
+        pluginId: 'backups',
+        config: {},
+        provide: () => undefined,
+        addRoute: () => undefined,
+        addJob: () => undefined,
+        contribute: () => undefined,
+        contributions: () => [],
+        onClose: () => undefined,
+      },
+      { db, files, push: server.running.resolve(PushHubToken), access: server.running.resolve(ApplicationAccessToken) },
+    );
+    const listed = await server.request<Backup[]>('GET', '/api/backup/plant', { token: admin });
+    expect(listed.body.find((entry) => entry.folder === 'interrupted')?.status).toBe('failed');
+    const restore = await server.request('POST', '/api/backup/plant/interrupted/restore', { token: admin, body: {} });
+    expect(restore.status).toBe(409);
+    expect(restore.body.code).toBe('backups.errors.failed');
+    expect((await server.request('DELETE', '/api/backup/plant/interrupted', { token: admin })).status).toBe(204);
   });
 
   it('deletes an application’s backups, rows and zips, with the application', async () => {

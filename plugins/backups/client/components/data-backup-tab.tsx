@@ -109,7 +109,7 @@ const DataBackupTab = observer(function DataBackupTab({ appId }: ApplicationSett
                           appearance="subtle"
                           icon={<MoreHorizontalRegular />}
                           aria-label={t('backups.menu.label', { name: backup.description })}
-                          disabled={backup.status !== 'ready'}
+                          disabled={backup.status === 'creating'}
                         />
                       </MenuTrigger>
                       <MenuPopover>
