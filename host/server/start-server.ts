@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { openFileStore } from './files/open-file-store';
-import { redactTokens } from './http/log-redaction';
+import { createOutboundRequests } from './outbound';
+import { redactTokens, serializeErrorForLog } from './http/log-redaction';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { container as globalContainer, type DependencyContainer } from 'tsyringe';
 import type { Token } from '@sensorium/core/common';
@@ -19,6 +20,7 @@ import {
   LoggerToken,
   MqttToken,
   OrganisationDirectoryToken,
+  OutboundRequestsToken,
   routeScopes,
   type DataSourceSink,
   demoSeeders,
@@ -107,6 +109,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
           url: redactTokens(request.url),
           remoteAddress: request.ip,
         }),
+        err: serializeErrorForLog,
       },
     },
     routerOptions: { ignoreTrailingSlash: true },
@@ -174,6 +177,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       [MqttToken, mqtt],
       [DataSourceDirectoryToken, dataSources],
       [LoggerToken, app.log],
+      [OutboundRequestsToken, createOutboundRequests(config.outboundAllow)],
     ];
     for (const [token, value] of coreServices) root.register(token, { useValue: value });
 

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { redactTokens } from './log-redaction';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseConnection } from '../db/connection';
+import { databaseBackends } from '../testing';
+import { redactTokens, serializeErrorForLog } from './log-redaction';
 
 describe('redactTokens', () => {
   it('hides token query values and keeps the rest of the URL', () => {
@@ -9,5 +16,52 @@ describe('redactTokens', () => {
     );
     expect(redactTokens('/app/a/dashboard/main?dashboard_token=abc')).toBe('/app/a/dashboard/main?dashboard_token=[redacted]');
     expect(redactTokens('/api/application/')).toBe('/api/application/');
+  });
+});
+
+describe.each(databaseBackends())('database errors in the logs on %s', (backend) => {
+  let dataDir: string;
+  let connection: DatabaseConnection;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sensorium-log-'));
+    const databaseUrl = backend === 'postgres' ? process.env.DATABASE_URL! : null;
+    connection = await openDatabase({ databaseUrl, dataDir }, () => undefined);
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('logs a failing query without any of its parameter values', async () => {
+    const secret = 'hunter2-secret-password';
+    const failure = await connection.db
+      .execute(sql`select ${secret}::integer as n, ${'alice@example.test'} as email`)
+      .then(() => null)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: {
+        level: 'error',
+        serializers: { err: serializeErrorForLog },
+        stream: { write: (line: string) => lines.push(line) },
+      },
+    });
+    app.log.error({ err: failure }, 'request failed');
+    await app.close();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('Failed query');
+    expect(lines[0]).toContain('invalid input syntax');
+    expect(lines[0]).not.toContain(secret);
+    expect(lines[0]).not.toContain('alice@example.test');
+  });
+
+  it('hides the values PostgreSQL echoes in a constraint violation detail', () => {
+    const error = Object.assign(new Error('duplicate key value violates unique constraint "users_email"'), {
+      detail: 'Key (email)=(alice@example.test) already exists.',
+    });
+    const serialized = JSON.stringify(serializeErrorForLog(error));
+    expect(serialized).toContain('Key (email)=([redacted])');
+    expect(serialized).not.toContain('alice@example.test');
   });
 });

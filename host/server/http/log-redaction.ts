@@ -2,3 +2,62 @@
 export function redactTokens(url: string): string {
   return url.replace(/([?&](?:token|dashboard_token)=)[^&]*/g, '$1[redacted]');
 }
+
+const REDACTED = '[redacted]';
+/** Error properties through which database drivers hand back the values a query was sent with. */
+const VALUE_KEYS = ['params', 'parameters', 'queryOptions'] as const;
+
+/** Every query parameter along an error's cause chain, as the text a driver would print it. */
+function parameterTexts(error: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof error !== 'object' || error === null || seen.has(error)) return [];
+  seen.add(error);
+  const record = error as Record<string, unknown>;
+  const values = VALUE_KEYS.flatMap((key) => (Array.isArray(record[key]) ? (record[key] as unknown[]) : []));
+  const texts = values
+    .flatMap((value) =>
+      value === null || value === undefined ? [] : [typeof value === 'object' ? JSON.stringify(value) : String(value)],
+    )
+    .filter((text) => text.length >= 3);
+  return [...texts, ...parameterTexts(record.cause, seen)];
+}
+
+function redactText(text: string, values: string[]): string {
+  let redacted = text
+    // Drizzle's "Failed query: ...\nparams: a,b" and PostgreSQL's "Key (email)=(a@b.example)" details.
+    .replace(/^(\s*params: ).*$/gm, `$1${REDACTED}`)
+    .replace(/\)=\((.*?)\)/g, `)=(${REDACTED})`);
+  for (const value of [...values].sort((a, b) => b.length - a.length)) redacted = redacted.split(value).join(REDACTED);
+  return redacted;
+}
+
+/**
+ * pino's error serializer without the values of database queries: drivers attach a failed query's parameters to the error
+ * (and PostgreSQL echoes some in its message and detail), which would put passwords, tokens and personal data in the logs.
+ */
+export function serializeErrorForLog(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  return serializeError(error, parameterTexts(error), new Set());
+}
+
+/** Like pino's own: type, message, stack and the error's own fields, with each cause serialized beneath it. */
+function serializeError(error: Error, values: string[], seen: Set<unknown>): Record<string, unknown> {
+  seen.add(error);
+  const serialized: Record<string, unknown> = { type: error.constructor?.name ?? error.name };
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'cause') continue;
+    serialized[key] = (VALUE_KEYS as readonly string[]).includes(key)
+      ? REDACTED
+      : typeof value === 'string'
+        ? redactText(value, values)
+        : value instanceof Error
+          ? seen.has(value)
+            ? '[circular]'
+            : serializeError(value, values, seen)
+          : value;
+  }
+  serialized.message = redactText(error.message, values);
+  serialized.stack = redactText(error.stack ?? '', values);
+  if (error.cause instanceof Error && !seen.has(error.cause)) serialized.cause = serializeError(error.cause, values, seen);
+  else if (error.cause !== undefined && !(error.cause instanceof Error)) serialized.cause = error.cause;
+  return serialized;
+}
