@@ -74,6 +74,11 @@ export interface ServerConfig {
   mqtt: MqttConfig | null;
   /** SENSORIUM_METRICS_TOKEN: when set, /metrics requires `Authorization: Bearer <token>`; null leaves it open. */
   metricsToken?: string | null;
+  /**
+   * SENSORIUM_OUTBOUND_ALLOW: CIDR ranges, addresses and host names that server-side requests made on a user's say may
+   * reach although they are loopback, private or link-local (e.g. `10.0.0.0/8,sensors.local`). Empty refuses them all.
+   */
+  outboundAllow?: string[];
 }
 
 /**

@@ -21,3 +21,4 @@ export * from './route-scope';
 export * from './plugin-config';
 export * from './logger';
 export * from './sql-rows';
+export * from './outbound';

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
         ingestConnections: 8,
       },
       metricsToken: null,
+      outboundAllow: [],
     });
   });
 
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
       SENSORIUM_SUPPORT_EMAIL: 'support@acme.example',
       SENSORIUM_PUBLIC_URL: 'https://console.acme.example/',
       SENSORIUM_METRICS_TOKEN: 'scrape-secret',
+      SENSORIUM_OUTBOUND_ALLOW: ' 10.0.0.0/8, sensors.local ,',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -105,7 +107,15 @@ describe('loadConfig', () => {
       supportEmail: 'support@acme.example',
       publicUrl: 'https://console.acme.example',
       metricsToken: 'scrape-secret',
+      outboundAllow: ['10.0.0.0/8', 'sensors.local'],
     });
+  });
+
+  it('refuses a malformed SENSORIUM_OUTBOUND_ALLOW entry, naming the variable', () => {
+    expect(() => loadConfig({ SENSORIUM_OUTBOUND_ALLOW: '10.0.0.0/8,10.0.0.0/40' })).toThrow(
+      /SENSORIUM_OUTBOUND_ALLOW.*10\.0\.0\.0\/40/,
+    );
+    expect(() => loadConfig({ SENSORIUM_OUTBOUND_ALLOW: 'http://sensors.local' })).toThrow(/SENSORIUM_OUTBOUND_ALLOW/);
   });
 
   it('resolves a relative client folder from the repository root, not the working directory', () => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLicences } from '@sensorium/core/common';
 import type { MqttConfig, ObjectStorageConfig, ServerConfig } from '@sensorium/core/server';
+import { badAllowEntry } from './outbound/guard';
 
 /** The repository root, so relative defaults do not depend on the directory the server was started from. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,6 +86,17 @@ function smtpUrl(env: Env): string | null {
   return url;
 }
 
+/** SENSORIUM_OUTBOUND_ALLOW: comma-separated CIDR ranges, addresses and host names; a malformed entry stops start-up. */
+function outboundAllow(env: Env): string[] {
+  const entries = (text(env, 'SENSORIUM_OUTBOUND_ALLOW') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = badAllowEntry(entries);
+  if (bad !== null) throw new Error(`SENSORIUM_OUTBOUND_ALLOW: "${bad}" is no CIDR range, address or host name`);
+  return entries;
+}
+
 /** SENSORIUM_PUBLIC_URL without its trailing slash; null when unset. */
 function publicUrl(env: Env): string | null {
   const url = text(env, 'SENSORIUM_PUBLIC_URL');
@@ -129,5 +141,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     publicUrl: publicUrl(env),
     mqtt: mqtt(env),
     metricsToken: text(env, 'SENSORIUM_METRICS_TOKEN'),
+    outboundAllow: outboundAllow(env),
   };
 }

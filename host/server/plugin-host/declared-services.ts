@@ -9,6 +9,7 @@ import {
   MailerToken,
   MqttToken,
   OrganisationDirectoryToken,
+  OutboundRequestsToken,
   PushHubToken,
   SessionRevocationToken,
   UserDirectoryToken,
@@ -29,6 +30,7 @@ export const CORE_SERVICE_TOKENS: readonly Token<unknown>[] = [
   MqttToken,
   DataSourceDirectoryToken,
   LoggerToken,
+  OutboundRequestsToken,
 ];
 
 export interface ServiceProblem {

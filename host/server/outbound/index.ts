@@ -1,0 +1,2 @@
+export { createOutboundRequests } from './outbound-requests';
+export { badAllowEntry, isRefusedAddress, OutboundAllowList, unmapped } from './guard';
