@@ -37,7 +37,7 @@ describe.each(databaseBackends())('database errors in the logs on %s', (backend)
     const failure = await connection.db
       .execute(sql`select ${secret}::integer as n, ${'alice@example.test'} as email`)
       .then(() => null)
-      .catch((error: unknown) => error);
+      .catch((error: Error) => error);
     expect(failure).toBeInstanceOf(Error);
     const lines: string[] = [];
     const app = Fastify({

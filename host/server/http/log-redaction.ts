@@ -34,15 +34,18 @@ function redactText(text: string, values: string[]): string {
  * pino's error serializer without the values of database queries: drivers attach a failed query's parameters to the error
  * (and PostgreSQL echoes some in its message and detail), which would put passwords, tokens and personal data in the logs.
  */
-export function serializeErrorForLog(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
+export function serializeErrorForLog(error: Error): SerializedError {
+  // Loggers may be handed anything under `err`; only errors carry query values.
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   return serializeError(error, parameterTexts(error), new Set());
 }
 
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
 /** Like pino's own: type, message, stack and the error's own fields, with each cause serialized beneath it. */
-function serializeError(error: Error, values: string[], seen: Set<unknown>): Record<string, unknown> {
+function serializeError(error: Error, values: string[], seen: Set<unknown>): SerializedError {
   seen.add(error);
-  const serialized: Record<string, unknown> = { type: error.constructor?.name ?? error.name };
+  const serialized: SerializedError = { type: error.constructor?.name ?? error.name, message: '', stack: '' };
   for (const [key, value] of Object.entries(error)) {
     if (key === 'cause') continue;
     serialized[key] = (VALUE_KEYS as readonly string[]).includes(key)
