@@ -68,6 +68,8 @@ describe.each(
       backend,
       mqtt,
       plugins: [applications, users, nodes, devicePipeline, chirpstack, ttn, httpSource, crawlerPlugin(250)],
+      // The crawl target listens on loopback, which outbound requests reach only when allowed.
+      outboundAllow: ['127.0.0.1'],
     });
     admin = (await server.login()).access_token;
     prefix = server.mqtt!.topicPrefix;

@@ -88,6 +88,8 @@ export interface TestServerOptions {
   objectStorage?: ObjectStorageConfig;
   /** SMTP_URL, e.g. `(await startSmtpSink()).url`; unset keeps e-mail in the outbox (status kept). */
   smtpUrl?: string;
+  /** SENSORIUM_OUTBOUND_ALLOW for the server's outbound requests (e.g. ['127.0.0.1'] to reach a local test target). */
+  outboundAllow?: string[];
   /** MQTT on: true for the embedded broker on a random port, or `{url}` for an external one (unique topics and client ids). */
   mqtt?: boolean | { url: string; ingestConnections?: number; clientId?: string; topicPrefix?: string };
 }
@@ -127,6 +129,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     seedDemo: options.seedDemo ?? false,
     objectStorage: options.objectStorage ?? null,
     smtpUrl: options.smtpUrl ?? null,
+    outboundAllow: options.outboundAllow ?? [],
     mqtt: testMqttConfig(options.mqtt),
   };
 

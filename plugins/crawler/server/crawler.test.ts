@@ -2,9 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken } from '@sensorium/core/server';
+import { DatabaseToken, OutboundRequestError, type DataSourceSink } from '@sensorium/core/server';
+import type { ItemLookup } from '@sensorium/nodes/common';
 import { RecordingSink, recordingSinkPlugin } from '../../../host/server/data-sources/recording-sink';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import { createOutboundRequests } from '../../../host/server/outbound';
+import { CrawlerAdapter, type CrawlerTarget } from './crawler';
 import { crawlerPlugin } from './index';
 
 describe.each(databaseBackends())('crawler (%s)', (backend) => {
@@ -29,7 +32,12 @@ describe.each(databaseBackends())('crawler (%s)', (backend) => {
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-    server = await startTestServer({ backend, plugins: [recordingSinkPlugin(sink), crawlerPlugin(200)] });
+    server = await startTestServer({
+      backend,
+      plugins: [recordingSinkPlugin(sink), crawlerPlugin(200)],
+      // The targets listen on loopback, which the outbound guard opens only when the operator allows it.
+      outboundAllow: ['127.0.0.1'],
+    });
     const db = server.running.container.resolve(DatabaseToken);
     const item = (name: string, dataSource: Record<string, unknown>, enable = true) =>
       db.execute(
@@ -52,5 +60,42 @@ describe.each(databaseBackends())('crawler (%s)', (backend) => {
     expect(uplinks[0]).toMatchObject({ source: 'crawler', fields: { voltage: 229.8 } });
     expect(uplinks[1]!.receivedAt.getTime() - uplinks[0]!.receivedAt.getTime()).toBeGreaterThanOrEqual(900);
     expect(new Set(uplinks.map((uplink) => uplink.dedupKey)).size).toBe(uplinks.length);
+  });
+});
+
+describe('crawler outbound guard', () => {
+  it("refuses a target on the console's own network at fetch time, with the reason recorded, and never reaches it", async () => {
+    let hits = 0;
+    const target = createServer((_request, response) => {
+      hits++;
+      response.end('{"secret":1}');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const port = (target.address() as AddressInfo).port;
+    const items = {
+      enabledItemsOfSource: async () =>
+        ['127.0.0.1', 'localhost', '169.254.169.254'].map((host, index) => ({
+          uuid: `u${index}`,
+          appId: 'plant_1',
+          itemName: `probe-${index}`,
+          dataSource: { type: 'crawler', url: `http://${host}:${port}/`, interval: 1 },
+        })),
+    } as unknown as ItemLookup;
+    const errors: [CrawlerTarget, unknown][] = [];
+    const ingested: unknown[] = [];
+    const adapter = new CrawlerAdapter(items, createOutboundRequests(), (failed, error) => errors.push([failed, error]));
+    await adapter.start({ ingest: async (uplinks: unknown[]) => void ingested.push(...uplinks) } as unknown as DataSourceSink);
+    try {
+      expect(await adapter.poll()).toBe(0);
+    } finally {
+      await new Promise((resolve) => target.close(resolve));
+    }
+    expect(hits).toBe(0);
+    expect(ingested).toEqual([]);
+    expect(errors).toHaveLength(3);
+    for (const [, error] of errors) {
+      expect(error).toBeInstanceOf(OutboundRequestError);
+      expect((error as OutboundRequestError).reason).toBe('address-refused');
+    }
   });
 });

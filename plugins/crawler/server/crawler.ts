@@ -1,4 +1,4 @@
-import type { DataSourceAdapter, DataSourceSink, Uplink } from '@sensorium/core/server';
+import type { DataSourceAdapter, DataSourceSink, OutboundRequests, Uplink } from '@sensorium/core/server';
 import type { ItemLookup } from '@sensorium/nodes/common';
 
 export const DEFAULT_INTERVAL_SEC = 60;
@@ -32,18 +32,24 @@ export async function crawlerTargets(items: ItemLookup): Promise<CrawlerTarget[]
   return targets;
 }
 
-/** Fetches one target (with a timeout and a size limit) and answers its JSON object, or throws saying why not. */
-export async function fetchFields(url: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
-  const timeout = AbortSignal.timeout(FETCH_TIMEOUT_MS);
-  const response = await fetch(url, {
+/**
+ * Fetches one target through core's outbound guard (a target URL is a user's say: loopback, private and metadata
+ * addresses are refused, each redirect checked, the answer capped while it streams) and answers its JSON object, or
+ * throws saying why not (an OutboundRequestError carries the refusal's reason).
+ */
+export async function fetchFields(
+  outbound: OutboundRequests,
+  url: string,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
+  const response = await outbound.fetch(url, {
     headers: { accept: 'application/json' },
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    redirect: 'follow',
+    signal,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxBytes: MAX_BODY_BYTES,
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const text = await response.text();
-  if (text.length > MAX_BODY_BYTES) throw new Error(`${url} answered more than ${MAX_BODY_BYTES} bytes`);
-  const body: unknown = JSON.parse(text);
+  const body: unknown = JSON.parse(response.text());
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error(`${url} answered no JSON object`);
   return body as Record<string, unknown>;
 }
@@ -59,6 +65,7 @@ export class CrawlerAdapter implements DataSourceAdapter {
 
   constructor(
     private readonly items: ItemLookup,
+    private readonly outbound: OutboundRequests,
     private readonly onError: (target: CrawlerTarget, error: unknown) => void = () => {},
   ) {}
 
@@ -83,7 +90,7 @@ export class CrawlerAdapter implements DataSourceAdapter {
       due.map(async (target) => {
         this.lastPoll.set(target.uuid, now);
         try {
-          const fields = await fetchFields(target.url, signal);
+          const fields = await fetchFields(this.outbound, target.url, signal);
           const receivedAt = new Date();
           uplinks.push({
             source: 'crawler',

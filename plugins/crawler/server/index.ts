@@ -1,4 +1,11 @@
-import { dataSourceAdapters, defineServerPlugin, LoggerToken, type ServerPlugin } from '@sensorium/core/server';
+import {
+  dataSourceAdapters,
+  defineServerPlugin,
+  LoggerToken,
+  OutboundRequestError,
+  OutboundRequestsToken,
+  type ServerPlugin,
+} from '@sensorium/core/server';
 import { ItemLookupToken } from '@sensorium/nodes/common';
 import { manifest } from '../manifest';
 import { CrawlerAdapter } from './crawler';
@@ -7,11 +14,17 @@ import { CrawlerAdapter } from './crawler';
 export function crawlerPlugin(tickMs = 5000): ServerPlugin {
   return defineServerPlugin({
     manifest,
-    deps: { items: ItemLookupToken, log: LoggerToken },
-    register(context, { items, log }) {
-      const adapter = new CrawlerAdapter(items, (target, error) =>
+    deps: { items: ItemLookupToken, log: LoggerToken, outbound: OutboundRequestsToken },
+    register(context, { items, log, outbound }) {
+      const adapter = new CrawlerAdapter(items, outbound, (target, error) =>
         log.warn(
-          { appId: target.appId, itemName: target.itemName, url: target.url },
+          {
+            appId: target.appId,
+            itemName: target.itemName,
+            url: target.url,
+            // e.g. address-refused: the target points at the console's own network (SENSORIUM_OUTBOUND_ALLOW opens it).
+            reason: error instanceof OutboundRequestError ? error.reason : 'failed',
+          },
           `crawler: ${error instanceof Error ? error.message : String(error)}`,
         ),
       );
