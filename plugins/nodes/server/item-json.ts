@@ -95,3 +95,29 @@ export function toGeoSummary(row: NodeItemRow, parentName: string | null): GeoIt
     geoInfo: geoInfoOf(row),
   };
 }
+
+/** LoRaWAN root and session keys the data-source wizards store (ttn, chirpstack, trackcentral; spec 3.2). */
+const DEVICE_SECRET_KEYS = new Set([
+  'appKey',
+  'appkey',
+  'otaaKey',
+  'nwkKey',
+  'nwkkey',
+  'devKey',
+  'appsKey',
+  'appSKey',
+  'netSessKey',
+  'nwkskeyup',
+  'nwkskeydn',
+]);
+export const MASKED_SECRET = '********';
+
+/** The item as a caller without nodemanagement sees it: device keys set, but not their values. */
+export function withMaskedDeviceKeys(item: Item): Item {
+  const dataSource: ItemDataSource = { ...item.dataSource };
+  for (const key of Object.keys(dataSource)) {
+    const value = dataSource[key];
+    if (DEVICE_SECRET_KEYS.has(key) && typeof value === 'string' && value !== '') dataSource[key] = MASKED_SECRET;
+  }
+  return { ...item, dataSource };
+}

@@ -636,6 +636,25 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
     expect((await server.request('GET', `${base}/items/${item.uuid}`, { token: owner })).body.enable).toBe(true);
   });
 
+  it('shows an item’s device keys only to users with nodemanagement', async () => {
+    const manager = await organisationUser('key_manager', 'org_k', ['useredit', 'nodemanagement']);
+    const viewer = await organisationUser('key_viewer', 'org_k', []);
+    const customer = await server.request('POST', '/api/customer/end-customer/', { token: manager, body: { name: 'Org K' } });
+    await createApp('keys_app', manager, customer.body.id);
+    const appKey = '0123456789abcdef0123456789abcdef';
+    const item = await addOk('keys_app', {
+      itemName: 'otaa',
+      dataSource: { type: 'ttn', deviceEUI: '00000000000000c1', activateMethod: 'OTAA', appKey, appEUI: '70b3d57ed0000001' },
+    });
+    const url = `${api('keys_app')}/items/${item.uuid}`;
+    const managed = await server.request('GET', url, { token: manager });
+    expect(managed.body.dataSource.appKey).toBe(appKey);
+    const viewed = await server.request('GET', url, { token: viewer });
+    expect(viewed.status).toBe(200);
+    expect(viewed.body.dataSource).toMatchObject({ appKey: '********', appEUI: '70b3d57ed0000001', activateMethod: 'OTAA' });
+    expect(JSON.stringify(viewed.body)).not.toContain(appKey);
+  });
+
   it('backs up items, events and contacts and restores them into a new application with fresh uuids', async () => {
     await createApp('source_app');
     const site = await addOk('source_app', { itemType: 'node', itemName: 'site' });

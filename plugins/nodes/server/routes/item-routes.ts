@@ -8,6 +8,7 @@ import {
   NodeItemParams,
   StructureInput,
 } from '../../common/inputs';
+import { withMaskedDeviceKeys } from '../item-json';
 import type { NodeItems } from '../items';
 import { availabilitySchema, itemSchema, treeSchema } from '../response-schemas';
 
@@ -36,7 +37,11 @@ export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
       app: 'appId',
       params: NodeItemParams,
       response: itemSchema,
-      handler: ({ app, params }) => items.rows.get(app.id, params.uuid),
+      handler: async ({ app, params }) => {
+        const item = await items.rows.get(app.id, params.uuid);
+        // Device keys let anyone impersonate the device: only those who may manage nodes see them.
+        return app.rights.permissions.includes('nodemanagement') ? item : withMaskedDeviceKeys(item);
+      },
     }),
     defineAppRoute({
       method: 'POST',
