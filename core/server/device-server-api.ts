@@ -1,20 +1,38 @@
+import { OutboundRequestError, type OutboundRequests, type OutboundResponse } from './outbound';
+
 /** How long a call to the device server may take before it counts as failed. */
 export const DEVICE_API_TIMEOUT_MS = 10_000;
+/** A DELETE answer is short; only its first part is kept for the error message. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
- * Sends DELETE to a device server's HTTP API. 2xx and 404 (already gone) succeed; any other answer, a network error or
- * no answer within 10 s throws an error whose message names the server and what went wrong.
+ * Sends DELETE to a device server's HTTP API through core's outbound guard (a device server on the console's own network
+ * needs SENSORIUM_OUTBOUND_ALLOW). 2xx and 404 (already gone) succeed; any other answer, a refused address, a network
+ * error or no answer within 10 s throws an error whose message names the server and what went wrong.
  */
-export async function deleteAtDeviceServer(server: string, url: string, headers: Record<string, string>): Promise<void> {
-  let response: Response;
+export async function deleteAtDeviceServer(
+  outbound: OutboundRequests,
+  server: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<void> {
+  let response: OutboundResponse;
   try {
-    response = await fetch(url, { method: 'DELETE', headers, signal: AbortSignal.timeout(DEVICE_API_TIMEOUT_MS) });
+    response = await outbound.fetch(url, {
+      method: 'DELETE',
+      headers,
+      timeoutMs: DEVICE_API_TIMEOUT_MS,
+      maxBytes: MAX_ANSWER_BYTES,
+      maxRedirects: 0,
+    });
   } catch (error) {
     const reason =
-      (error as Error).name === 'TimeoutError' ? `no answer within ${DEVICE_API_TIMEOUT_MS / 1000} s` : reasonOf(error);
+      error instanceof OutboundRequestError && error.reason === 'timeout'
+        ? `no answer within ${DEVICE_API_TIMEOUT_MS / 1000} s`
+        : reasonOf(error);
     throw new Error(`${server} could not be reached at ${new URL(url).origin}: ${reason}`);
   }
-  const body = (await response.text().catch(() => '')).trim();
+  const body = response.text().trim();
   if (response.ok || response.status === 404) return;
   throw new Error(`${server} answered ${response.status} ${response.statusText}${body ? `: ${body.slice(0, 200)}` : ''}`.trim());
 }

@@ -1,4 +1,11 @@
-import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, Uplink } from '@sensorium/core/server';
+import type {
+  DataSourceAdapter,
+  DataSourceSink,
+  DeviceCommand,
+  MqttService,
+  OutboundRequests,
+  Uplink,
+} from '@sensorium/core/server';
 import { deleteAtDeviceServer } from '@sensorium/core/server';
 import type { ChirpStackConfig } from './config';
 import { chirpstackDownlink, chirpstackUplink, UPLINK_FILTER } from './uplink';
@@ -11,7 +18,9 @@ export class ChirpStackAdapter implements DataSourceAdapter {
   /** The config is read at each call, so the API settings can change while the server runs. */
   constructor(
     private readonly mqtt: MqttService,
-    private readonly config: Partial<ChirpStackConfig> = {},
+    private readonly config: Partial<ChirpStackConfig>,
+    /** Core's outbound guard: the device server's API is reached only through it. */
+    private readonly outbound: OutboundRequests,
   ) {}
 
   async start(sink: DataSourceSink): Promise<void> {
@@ -40,7 +49,7 @@ export class ChirpStackAdapter implements DataSourceAdapter {
     const { apiUrl: url, apiToken: token } = this.config;
     if (!url) throw new Error('CHIRPSTACK_API_URL is not set: the console cannot delete devices at ChirpStack');
     if (!token) throw new Error('CHIRPSTACK_API_TOKEN is not set: the console cannot delete devices at ChirpStack');
-    await deleteAtDeviceServer('ChirpStack', `${url}/api/devices/${encodeURIComponent(deviceId.toLowerCase())}`, {
+    await deleteAtDeviceServer(this.outbound, 'ChirpStack', `${url}/api/devices/${encodeURIComponent(deviceId.toLowerCase())}`, {
       Accept: 'application/json',
       'Grpc-Metadata-Authorization': `Bearer ${token}`,
       Authorization: `Bearer ${token}`,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import nodes from '../../nodes/server';
+import { createOutboundRequests } from '../../../host/server/outbound';
 import { ChirpStackAdapter } from './adapter';
 import type { ChirpStackConfig } from './config';
 import chirpstack from './index';
@@ -29,7 +30,9 @@ async function startDeviceServer() {
 
 describe('ChirpStack deleteDevice', () => {
   let device: Awaited<ReturnType<typeof startDeviceServer>>;
-  const adapter = (config: Partial<ChirpStackConfig>) => new ChirpStackAdapter({} as never, config);
+  // The stand-in listens on loopback, which the outbound guard reaches only when the operator allows it.
+  const adapter = (config: Partial<ChirpStackConfig>, allow = ['127.0.0.1']) =>
+    new ChirpStackAdapter({} as never, config, createOutboundRequests(allow));
 
   beforeAll(async () => {
     device = await startDeviceServer();
@@ -69,6 +72,13 @@ describe('ChirpStack deleteDevice', () => {
     expect(device.requests).toEqual([]);
   });
 
+  it("refuses a ChirpStack API on the console's own network unless SENSORIUM_OUTBOUND_ALLOW opens it", async () => {
+    await expect(adapter({ apiUrl: device.url, apiToken: 't' }, []).deleteDevice('0102030405060708')).rejects.toThrow(
+      /ChirpStack could not be reached at http:\/\/127\.0\.0\.1:\d+: .*127\.0\.0\.1.*SENSORIUM_OUTBOUND_ALLOW/,
+    );
+    expect(device.requests).toEqual([]);
+  });
+
   it('fails with a clear message when ChirpStack cannot be reached', async () => {
     const closed = await startDeviceServer();
     await closed.close();
@@ -98,7 +108,7 @@ describe.each(databaseBackends())('delete item with deleteExternal through the n
 
   beforeAll(async () => {
     device = await startDeviceServer();
-    server = await startTestServer({ backend, plugins: [applications, nodes, chirpstack] });
+    server = await startTestServer({ backend, plugins: [applications, nodes, chirpstack], outboundAllow: ['127.0.0.1'] });
     const config = server.running.pluginConfigs.get('chirpstack') as ChirpStackConfig;
     config.apiUrl = device.url;
     config.apiToken = 'api-token';

@@ -1,4 +1,10 @@
-import { dataSourceAdapters, defineServerPlugin, MqttToken, simulatorEncodings } from '@sensorium/core/server';
+import {
+  dataSourceAdapters,
+  defineServerPlugin,
+  MqttToken,
+  OutboundRequestsToken,
+  simulatorEncodings,
+} from '@sensorium/core/server';
 import { manifest } from '../manifest';
 import { ChirpStackAdapter } from './adapter';
 import { ChirpStackConfig } from './config';
@@ -6,10 +12,10 @@ import { chirpstackSimulatorEncoding } from './simulator-encoding';
 
 export default defineServerPlugin({
   manifest,
-  deps: { mqtt: MqttToken },
+  deps: { mqtt: MqttToken, outbound: OutboundRequestsToken },
   config: ChirpStackConfig,
-  register(context, { mqtt }) {
-    context.contribute(dataSourceAdapters, new ChirpStackAdapter(mqtt, context.config));
+  register(context, { mqtt, outbound }) {
+    context.contribute(dataSourceAdapters, new ChirpStackAdapter(mqtt, context.config, outbound));
     context.contribute(simulatorEncodings, chirpstackSimulatorEncoding);
   },
 });

@@ -1,4 +1,11 @@
-import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, Uplink } from '@sensorium/core/server';
+import type {
+  DataSourceAdapter,
+  DataSourceSink,
+  DeviceCommand,
+  MqttService,
+  OutboundRequests,
+  Uplink,
+} from '@sensorium/core/server';
 import { deleteAtDeviceServer } from '@sensorium/core/server';
 import type { TtsConfig } from './config';
 import { ttsDownlink, ttsUplink, UPLINK_FILTER } from './uplink';
@@ -11,7 +18,9 @@ export class TtsAdapter implements DataSourceAdapter {
   /** The config is read at each call, so the API settings can change while the server runs. */
   constructor(
     private readonly mqtt: MqttService,
-    private readonly config: Partial<TtsConfig> = {},
+    private readonly config: Partial<TtsConfig>,
+    /** Core's outbound guard: the device server's API is reached only through it. */
+    private readonly outbound: OutboundRequests,
   ) {}
 
   async start(sink: DataSourceSink): Promise<void> {
@@ -43,7 +52,7 @@ export class TtsAdapter implements DataSourceAdapter {
     const path = `applications/${encodeURIComponent(ttsApplicationId(dataSource))}/devices/${encodeURIComponent(deviceId)}`;
     const headers = { Accept: 'application/json', Authorization: `Bearer ${key}` };
     for (const registry of ['as/', 'ns/', 'js/', '']) {
-      await deleteAtDeviceServer('The Things Stack', `${url}/api/v3/${registry}${path}`, headers);
+      await deleteAtDeviceServer(this.outbound, 'The Things Stack', `${url}/api/v3/${registry}${path}`, headers);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOutboundRequests } from '../../../host/server/outbound';
 import { TtsAdapter } from './adapter';
 import type { TtsConfig } from './config';
 
@@ -25,7 +26,9 @@ async function startDeviceServer() {
 
 describe('The Things Stack deleteDevice', () => {
   let tts: Awaited<ReturnType<typeof startDeviceServer>>;
-  const adapter = (config: Partial<TtsConfig>) => new TtsAdapter({} as never, config);
+  // The stand-in listens on loopback, which the outbound guard reaches only when the operator allows it.
+  const adapter = (config: Partial<TtsConfig>, allow = ['127.0.0.1']) =>
+    new TtsAdapter({} as never, config, createOutboundRequests(allow));
   const dataSource = { type: 'ttn', deviceEUI: 'eui-70b3d57ed005a1b2', application: 'plant-sensors@ttn' };
 
   beforeAll(async () => {
@@ -69,6 +72,13 @@ describe('The Things Stack deleteDevice', () => {
     await expect(adapter({ apiUrl: tts.url }).deleteDevice('dev-1', dataSource)).rejects.toThrow('TTS_API_KEY is not set');
     await expect(adapter({ apiUrl: tts.url, apiKey: 'k' }).deleteDevice('dev-1', { type: 'ttn' })).rejects.toThrow(
       'dataSource.application',
+    );
+    expect(tts.requests).toEqual([]);
+  });
+
+  it("refuses an API on the console's own network unless SENSORIUM_OUTBOUND_ALLOW opens it", async () => {
+    await expect(adapter({ apiUrl: tts.url, apiKey: 'k' }, []).deleteDevice('dev-1', dataSource)).rejects.toThrow(
+      /The Things Stack could not be reached at http:\/\/127\.0\.0\.1:\d+: .*SENSORIUM_OUTBOUND_ALLOW/,
     );
     expect(tts.requests).toEqual([]);
   });
