@@ -104,6 +104,10 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
         parts.query = await validateInput(route.query, request.query, isKey);
         await checkScopes('query');
         parts.body = route.rawBody ? undefined : await validateInput(route.body, request.body, isKey);
+        // A PATCH naming no field has nothing to change (an empty update is an SQL error): say so.
+        if (route.method === 'PATCH' && route.body && !Object.values(parts.body as object).some((value) => value !== undefined)) {
+          throw HttpError.badRequest('errors.emptyPatch');
+        }
         await checkScopes('body');
         const { params, query, body } = parts;
 

@@ -61,9 +61,55 @@ function problemsOf(errors: ValidationError[], isKey: (text: string) => boolean,
   ];
 }
 
+/** Deeper input is refused before class-transformer and class-validator recurse through it. */
+export const MAX_INPUT_DEPTH = 64;
+
+// A UTF-16 surrogate without its partner: not text, and PostgreSQL refuses it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text no column can store: NUL (PostgreSQL text refuses \u0000) and lone surrogates, in any string at any depth
+ * (keys too). Also refuses input nested deeper than MAX_INPUT_DEPTH.
+ */
+function textProblems(value: unknown, path: string, depth = 0): FieldProblem[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return [{ field: path, code: 'validation.noNulCharacter', params: {} }];
+    if (LONE_SURROGATE.test(value)) return [{ field: path, code: 'validation.wellFormedText', params: {} }];
+    return [];
+  }
+  if (!value || typeof value !== 'object') return [];
+  if (depth >= MAX_INPUT_DEPTH) throw HttpError.badRequest('errors.inputTooDeep');
+  return Object.entries(value).flatMap(([key, item]) => {
+    const field = path ? `${path}.${key}` : key;
+    return [...textProblems(key, field), ...textProblems(item, field, depth + 1)];
+  });
+}
+
+/**
+ * Integers past Number.MAX_SAFE_INTEGER (`offset=1e308`) pass IsInt but are not exact and overflow bigint columns:
+ * every IsInt field, nested models included, must hold a safe integer.
+ */
+function unsafeIntegers(instance: object, path = ''): FieldProblem[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(instance.constructor, '', true, false);
+  const intFields = new Set(metadata.filter((entry) => entry.name === 'isInt').map((entry) => entry.propertyName));
+  return Object.entries(instance).flatMap(([key, value]): FieldProblem[] => {
+    const field = path ? `${path}.${key}` : key;
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    return values.flatMap((item, index): FieldProblem[] => {
+      const at = Array.isArray(value) ? `${field}.${index}` : field;
+      if (intFields.has(key) && typeof item === 'number' && !Number.isSafeInteger(item)) {
+        return [{ field: at, code: 'validation.safeInteger', params: {} }];
+      }
+      const nested = item && typeof item === 'object' && item.constructor !== Object && !(item instanceof Date);
+      return nested ? unsafeIntegers(item as object, at) : [];
+    });
+  });
+}
+
 /**
  * Builds an instance of the input model from the raw params, query or body and validates it:
  * unknown properties are refused (forbidNonWhitelisted), so a typo in a field name is an error, not silently ignored.
+ * Bad input of any kind is a 400, never a 500: text no column can hold, unsafe integers and a validator that throws.
  */
 export async function validateInput<T>(
   model: InputModel<T> | undefined,
@@ -74,8 +120,18 @@ export async function validateInput<T>(
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
     throw HttpError.badRequest('errors.badRequest');
   }
+  const text = textProblems(raw, '');
+  if (text.length > 0) throw new ValidationFailure(text);
   const instance = plainToInstance(model, raw ?? {}) as T & object;
-  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+  let errors: ValidationError[];
+  try {
+    errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+  } catch {
+    // A validator may still throw on odd input (validator.js isEmail: URIError on lone surrogates, refused above).
+    throw HttpError.badRequest('errors.badRequest');
+  }
   if (errors.length > 0) throw new ValidationFailure(problemsOf(errors, isKey));
+  const unsafe = unsafeIntegers(instance);
+  if (unsafe.length > 0) throw new ValidationFailure(unsafe);
   return instance;
 }

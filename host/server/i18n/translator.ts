@@ -3,9 +3,12 @@ import { DEFAULT_LANGUAGE, LANGUAGES, mergeResources, type Language, type Transl
 import cn from '../../../core/common/i18n/cn.json';
 import en from '../../../core/common/i18n/en.json';
 import hk from '../../../core/common/i18n/hk.json';
+import hostCn from './cn.json';
+import hostEn from './en.json';
+import hostHk from './hk.json';
 
-/** Core's server texts (errors.*, validation.*); plugins add theirs through ServerPlugin.i18n. */
-export const coreServerResources: TranslationResources = { en, hk, cn };
+/** Core's server texts (errors.*, validation.*) and the HTTP pipeline's own; plugins add theirs through ServerPlugin.i18n. */
+export const coreServerResources: TranslationResources = mergeResources({ en, hk, cn }, { en: hostEn, hk: hostHk, cn: hostCn });
 
 /** Translates the server's answers (error messages) into the caller's language, with i18next's {{param}} syntax. */
 export interface Translator {
