@@ -83,7 +83,8 @@ describe.each(databaseBackends())('device profiles, site images and location sea
 
   beforeAll(async () => {
     geocoder = await startGeocoder();
-    server = await startTestServer({ backend, plugins: [applications, nodes] });
+    // The stand-in geocoder listens on loopback, which outbound requests reach only when allowed.
+    server = await startTestServer({ backend, plugins: [applications, nodes], outboundAllow: ['127.0.0.1'] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
     await createApp('site');

@@ -5,6 +5,7 @@ import {
   defineServerPlugin,
   demoSeeders,
   FileStoreToken,
+  OutboundRequestsToken,
 } from '@sensorium/core/server';
 import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { nodesI18n } from '../common/i18n';
@@ -37,9 +38,10 @@ export default defineServerPlugin({
     access: ApplicationAccessToken,
     directory: DataSourceDirectoryToken,
     files: FileStoreToken,
+    outbound: OutboundRequestsToken,
   },
   provides: [ItemStateToken, ItemLookupToken],
-  register(context, { db, access, directory, files }) {
+  register(context, { db, access, directory, files, outbound }) {
     const items = createNodeItems(db, {
       directory: () => directory,
       deletionHooks: () => context.contributions(itemDeletionHooks),
@@ -54,7 +56,7 @@ export default defineServerPlugin({
       ...contactRoutes(db),
       ...deviceProfileRoutes(db),
       ...mapRoutes(items.rows, geo, objects),
-      ...locationRoutes(context.config),
+      ...locationRoutes(context.config, outbound),
     ])
       context.addRoute(route);
     context.contribute(applicationDataParticipants, nodesDataParticipant(db));

@@ -1,5 +1,5 @@
 import { LANGUAGE_TAGS, type Language } from '@sensorium/core/common';
-import { defineRoute, type AnyRouteDefinition } from '@sensorium/core/server';
+import { defineRoute, type AnyRouteDefinition, type OutboundRequests } from '@sensorium/core/server';
 import type { LocationResult } from '../../common/device-profiles';
 import { LocationAddressParams, LocationLangQuery, LocationQueryParams } from '../../common/extra-inputs';
 import type { NodesConfig } from '../config';
@@ -7,6 +7,8 @@ import type { NodesConfig } from '../config';
 /** The geocoder gets this long; a slower answer counts as none (the map then uses its default centre). */
 export const GEOCODER_TIMEOUT_MS = 3000;
 const MAX_RESULTS = 5;
+/** A handful of places is a few kilobytes; anything far larger is no geocoder answer. */
+const MAX_ANSWER_BYTES = 512 * 1024;
 const PER_MINUTE = 60_000;
 
 /** The console's language codes (en, hk, cn) as the geocoder's accept-language tags; anything else as given. */
@@ -19,10 +21,16 @@ interface NominatimPlace {
 }
 
 /**
- * Asks a Nominatim-compatible geocoder (`{base}/search?q=&format=jsonv2`) for places. No geocoder configured, a
- * timeout, an error status or an unreadable answer all give an empty list.
+ * Asks a Nominatim-compatible geocoder (`{base}/search?q=&format=jsonv2`) for places, through core's outbound guard
+ * (a geocoder on the console's own network needs SENSORIUM_OUTBOUND_ALLOW). No geocoder configured, a refused address,
+ * a timeout, an error status or an unreadable answer all give an empty list.
  */
-export async function geocode(base: string | null | undefined, query: string, lang?: string): Promise<LocationResult[]> {
+export async function geocode(
+  outbound: OutboundRequests,
+  base: string | null | undefined,
+  query: string,
+  lang?: string,
+): Promise<LocationResult[]> {
   const text = query.trim();
   if (!base || !text) return [];
   const url = new URL(`${base.replace(/\/+$/, '')}/search`);
@@ -31,12 +39,13 @@ export async function geocode(base: string | null | undefined, query: string, la
   url.searchParams.set('limit', String(MAX_RESULTS));
   if (lang) url.searchParams.set('accept-language', lang);
   try {
-    const response = await fetch(url, {
+    const response = await outbound.fetch(url, {
       headers: { accept: 'application/json', 'user-agent': 'Sensorium console' },
-      signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS),
+      timeoutMs: GEOCODER_TIMEOUT_MS,
+      maxBytes: MAX_ANSWER_BYTES,
     });
     if (!response.ok) return [];
-    const places = (await response.json()) as unknown;
+    const places = response.json();
     if (!Array.isArray(places)) return [];
     const results: LocationResult[] = [];
     for (const place of places as NominatimPlace[]) {
@@ -57,7 +66,7 @@ const resultSchema = {
 };
 
 /** Spec 7.5: place search and address lookup through the configured geocoder (SENSORIUM_GEOCODER_URL, read per call). */
-export function locationRoutes(config: NodesConfig): AnyRouteDefinition[] {
+export function locationRoutes(config: NodesConfig, outbound: OutboundRequests): AnyRouteDefinition[] {
   return [
     defineRoute({
       method: 'GET',
@@ -74,7 +83,8 @@ export function locationRoutes(config: NodesConfig): AnyRouteDefinition[] {
       query: LocationLangQuery,
       response: resultSchema,
       rateLimit: { max: 60, timeWindowMs: PER_MINUTE },
-      handler: ({ params, query, language }) => geocode(config.geocoderUrl, params.query, languageTag(query.lang ?? language)),
+      handler: ({ params, query, language }) =>
+        geocode(outbound, config.geocoderUrl, params.query, languageTag(query.lang ?? language)),
     }),
     defineRoute({
       method: 'GET',
@@ -84,7 +94,7 @@ export function locationRoutes(config: NodesConfig): AnyRouteDefinition[] {
       response: resultSchema,
       rateLimit: { max: 60, timeWindowMs: PER_MINUTE },
       handler: async ({ params, language }) =>
-        (await geocode(config.geocoderUrl, params.address, languageTag(language))).slice(0, 1),
+        (await geocode(outbound, config.geocoderUrl, params.address, languageTag(language))).slice(0, 1),
     }),
   ];
 }
