@@ -10,3 +10,4 @@ export * from './system-info';
 export * from './i18n/languages';
 export * from './audit-record';
 export * from './mail';
+export * from './password-rule';

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import type { UserLevel } from '@sensorium/core/common';
+import { IsUsablePassword, type UserLevel } from '@sensorium/core/common';
 
 /** Sign-up e-mail format (spec §5): a local part, @, a domain and a top-level domain of at least 2 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
@@ -39,6 +39,7 @@ export class SignupOtpRequestInput {
 
   // The login form takes at most 20 characters (accounts spec §5), so no longer password can be chosen.
   @RequiredText(20)
+  @IsUsablePassword()
   password!: string;
 
   @IsOptional()
@@ -111,6 +112,7 @@ export class ResetPasswordInput {
   token!: string;
 
   @RequiredText(20)
+  @IsUsablePassword()
   newPassword!: string;
 }
 

@@ -52,6 +52,8 @@ describe.each(databaseBackends())('forgot and reset password, and sign-up input 
     const short = await post('/user/reset-password', { email: 'forgetful@example.com', token, newPassword: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 8 characters');
+    const common = await post('/user/reset-password', { email: 'forgetful@example.com', token, newPassword: 'password' });
+    expect(common).toMatchObject({ status: 400, body: { field: 'newPassword', code: 'validation.passwordCommon' } });
     const otherEmail = await post('/user/reset-password', { email: 'other@example.com', token, newPassword: 'new-password' });
     expect(otherEmail.status).toBe(400);
     expect(otherEmail.body.message).toBe('Invalid or expired password reset link');
@@ -89,6 +91,13 @@ describe.each(databaseBackends())('forgot and reset password, and sign-up input 
     const short = await post('/otp/signup/request', { email: 'new@example.com', password: 'short', purpose: 'signup' });
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ message: 'Password must be at least 8 characters', field: 'password' });
+    for (const [password, message] of [
+      ['password', 'This password is too common. Please choose another.'],
+      ['        ', 'A password cannot be only spaces.'],
+    ]) {
+      const refused = await post('/otp/signup/request', { email: 'new@example.com', password, purpose: 'signup' });
+      expect(refused).toMatchObject({ status: 400, body: { field: 'password', message } });
+    }
     const existing = await post('/otp/signup/request', {
       email: 'FORGETFUL@example.com',
       password: 'a-good-password',

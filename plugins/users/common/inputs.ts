@@ -13,7 +13,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { USER_LEVELS, type UserLevel } from '@sensorium/core/common';
+import { IsUsablePassword, USER_LEVELS, type UserLevel } from '@sensorium/core/common';
 import { CREDENTIAL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './types';
 
 // Inputs of the users plugin's routes, shared by the forms (which validate with them before sending) and the server.
@@ -90,6 +90,7 @@ export class NewUserInput extends AccountFields {
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH, { message: 'users.validation.passwordLength' })
   @MaxLength(CREDENTIAL_MAX_LENGTH)
+  @IsUsablePassword()
   password!: string;
 
   @IsString()
@@ -131,6 +132,7 @@ export class PasswordResetInput {
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH, { message: 'users.validation.passwordLength' })
   @MaxLength(CREDENTIAL_MAX_LENGTH)
+  @IsUsablePassword()
   password!: string;
 }
 
@@ -187,6 +189,7 @@ export class PasswordChangeInput {
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH, { message: 'users.validation.passwordLength' })
   @MaxLength(CREDENTIAL_MAX_LENGTH)
+  @IsUsablePassword()
   newPassword!: string;
 }
 

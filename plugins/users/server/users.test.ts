@@ -126,6 +126,8 @@ describe.each(databaseBackends())('users API on %s', (backend) => {
       const base = { username: 'newbie', password: PASSWORD, name: 'New Bie', level: 'si-customer', groupId: groupA };
       const cases: [Record<string, unknown>, string, string][] = [
         [{ password: 'short' }, 'password', 'User password must be at least 8 characters.'],
+        [{ password: 'Password1' }, 'password', 'This password is too common. Please choose another.'],
+        [{ password: '        ' }, 'password', 'A password cannot be only spaces.'],
         [{ email: 'not-an-email' }, 'email', 'Please enter a valid email.'],
         [{ phone: 'call me' }, 'phone', 'Phone format such as +85291234567'],
         [{ name: '   ' }, 'name', 'New full name cannot be empty.'],
@@ -250,6 +252,8 @@ describe.each(databaseBackends())('users API on %s', (backend) => {
       expect((await as(admin).put(`/users/${user.id}/password`, { password: 'short' })).body.message).toBe(
         'User password must be at least 8 characters.',
       );
+      const common = await as(admin).put(`/users/${user.id}/password`, { password: 'qwertyuiop' });
+      expect(common).toMatchObject({ status: 400, body: { field: 'password', code: 'validation.passwordCommon' } });
       expect((await as(admin).put(`/users/${user.id}/password`, { password: 'brand-new-pw' })).status).toBe(204);
       expect(await loginToken('forgetful', 'brand-new-pw')).toBeTruthy();
       expect((await as(admin).delete(`/users/${user.id}`)).status).toBe(204);
@@ -397,6 +401,8 @@ describe.each(databaseBackends())('users API on %s', (backend) => {
       expect(wrong.body).toMatchObject({ field: 'currentPassword', message: 'The current password is not correct.' });
       const short = await as(token).put('/my-account/password', { currentPassword: PASSWORD, newPassword: 'tiny' });
       expect(short.body.message).toBe('User password must be at least 8 characters.');
+      const spaces = await as(token).put('/my-account/password', { currentPassword: PASSWORD, newPassword: '        ' });
+      expect(spaces).toMatchObject({ status: 400, body: { field: 'newPassword', code: 'validation.passwordBlank' } });
       expect(
         (await as(token).put('/my-account/password', { currentPassword: PASSWORD, newPassword: 'next-password' })).status,
       ).toBe(204);
