@@ -1,6 +1,7 @@
 import { validate } from 'class-validator';
-import { describe, expect, it } from 'vitest';
-import { IsUsablePassword, passwordProblem } from './password-rule';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { IsUsablePassword, passwordProblem, setCommonPasswords } from './password-rule';
 
 class NewPassword {
   @IsUsablePassword()
@@ -8,6 +9,8 @@ class NewPassword {
 }
 
 describe('the password rule', () => {
+  beforeAll(() => setCommonPasswords(dictionary['passwords-common'] as string[]));
+
   it('refuses passwords of spaces only and common passwords, whatever their case', () => {
     expect(passwordProblem('        ')).toBe('validation.passwordBlank');
     expect(passwordProblem(' \t  ')).toBe('validation.passwordBlank');

@@ -1,10 +1,14 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
-/** The common-password list zxcvbn-ts maintains (about 50,000 leaked passwords), lower-cased for lookup. */
-let commonPasswords: Set<string> | null = null;
+/**
+ * Common passwords, lower-cased. The server installs its list at start-up (host/server/auth/common-passwords.ts), so the
+ * list stays out of the console's bundle: the browser checks blanks only and the server has the last word.
+ */
+let commonPasswords: ReadonlySet<string> = new Set();
+export function setCommonPasswords(list: Iterable<string>): void {
+  commonPasswords = new Set(Array.from(list, (entry) => entry.toLowerCase()));
+}
 function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set((dictionary['passwords-common'] as string[]).map((entry) => entry.toLowerCase()));
   return commonPasswords.has(password.toLowerCase());
 }
 

@@ -15,6 +15,7 @@ import {
   type UserGroup,
 } from '@sensorium/core/server';
 import { userGroups, users } from '../db/schema';
+import { installCommonPasswords } from './common-passwords';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (id: string) => UUID_PATTERN.test(id);
@@ -100,7 +101,10 @@ export class DatabaseUserDirectory implements UserDirectory {
     private readonly db: Database,
     /** What a cloud user holds: core's keys and every installed plugin's. */
     private readonly allPermissions: readonly PermissionKey[],
-  ) {}
+  ) {
+    // Every new password passes through the inputs' password rule; the server's copy knows the common passwords.
+    installCommonPasswords();
+  }
 
   hashPassword(password: string): Promise<string> {
     return hashPassword(password);
