@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { PluginManifest } from '@sensorium/core/common';
+import { dependencyClosure, type PluginManifest } from '@sensorium/core/common';
 import type { PluginFolder } from './plugin-folders';
 
 /** Where core declares and migrates its tables (users, organisations, sessions, audit…). */
@@ -28,20 +28,6 @@ function sourceFiles(folder: string): string[] {
 
 function createdTables(text: string): string[] {
   return [...text.matchAll(CREATE_TABLE)].map((match) => match[1]!);
-}
-
-function dependencyClosure(id: string, byId: ReadonlyMap<string, PluginManifest>): Set<string> {
-  const seen = new Set<string>();
-  const visit = (current: string) => {
-    for (const dependency of byId.get(current)?.dependsOn ?? []) {
-      if (!seen.has(dependency)) {
-        seen.add(dependency);
-        visit(dependency);
-      }
-    }
-  };
-  visit(id);
-  return seen;
 }
 
 /**
@@ -78,10 +64,9 @@ export function checkTables(root: string, plugins: readonly PluginFolder[]): str
     }
   }
 
-  const byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin.manifest]));
   for (const plugin of plugins) {
     const { id } = plugin.manifest;
-    const dependencies = dependencyClosure(id, byId);
+    const dependencies = dependencyClosure(id, plugins);
     for (const file of filesOf.get(id) ?? []) {
       const lines = readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, index) => {

@@ -94,3 +94,19 @@ export function orderPlugins<T extends { manifest: PluginManifest }>(plugins: re
   for (const plugin of plugins) visit(plugin, []);
   return ordered;
 }
+
+/** The ids of the plugins a plugin depends on, directly or through its dependencies. */
+export function dependencyClosure(pluginId: string, plugins: readonly { manifest: PluginManifest }[]): Set<string> {
+  const byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin.manifest]));
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    for (const dependency of byId.get(id)?.dependsOn ?? []) {
+      if (!seen.has(dependency)) {
+        seen.add(dependency);
+        visit(dependency);
+      }
+    }
+  };
+  visit(pluginId);
+  return seen;
+}

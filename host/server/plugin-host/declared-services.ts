@@ -1,4 +1,4 @@
-import { tokenName, type Token } from '@sensorium/core/common';
+import { dependencyClosure, tokenName, type Token } from '@sensorium/core/common';
 import {
   AuditLogToken,
   ConsoleSettingsToken,
@@ -36,22 +36,6 @@ export const CORE_SERVICE_TOKENS: readonly Token<unknown>[] = [
 export interface ServiceProblem {
   pluginId: string;
   message: string;
-}
-
-/** The plugin ids a plugin depends on, directly or through its dependencies. */
-export function dependencyClosure(pluginId: string, plugins: readonly ServerPlugin[]): Set<string> {
-  const byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]));
-  const seen = new Set<string>();
-  const visit = (id: string) => {
-    for (const dependency of byId.get(id)?.manifest.dependsOn ?? []) {
-      if (!seen.has(dependency)) {
-        seen.add(dependency);
-        visit(dependency);
-      }
-    }
-  };
-  visit(pluginId);
-  return seen;
 }
 
 /**
