@@ -22,3 +22,4 @@ export * from './plugin-config';
 export * from './logger';
 export * from './sql-rows';
 export * from './outbound';
+export * from './throttle';

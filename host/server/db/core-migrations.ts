@@ -131,4 +131,13 @@ export const coreMigrations: Migration[] = [
     `,
     replaces: { pluginId: 'users', migrationIds: ['001-user-columns-api-keys-application-users'] },
   },
+  {
+    // Sign-in throttling counts failures per address from the audit trail; a pending login belongs to the address
+    // that gave the password, so nobody else can spend its code tries.
+    id: '008-login-throttle-by-address',
+    sql: `
+      CREATE INDEX audit_records_action_address_idx ON audit_records (action, address, at);
+      ALTER TABLE login_challenges ADD COLUMN address text;
+    `,
+  },
 ];

@@ -71,6 +71,7 @@ export const auditRecords = pgTable(
   (table) => [
     index('audit_records_at_idx').on(table.at),
     index('audit_records_action_target_idx').on(table.action, table.target, table.at),
+    index('audit_records_action_address_idx').on(table.action, table.address, table.at),
   ],
 );
 
@@ -121,6 +122,8 @@ export const loginChallenges = pgTable('login_challenges', {
   codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
   codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
   tries: integer('tries').notNull().default(0),
+  /** The address that gave the password: only it may ask for and check the code. */
+  address: text('address'),
 });
 
 /** Companies that signed up (sign-up's company information); an si-customer's users carry its id as organisation_id. */
