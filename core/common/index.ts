@@ -11,3 +11,4 @@ export * from './i18n/languages';
 export * from './audit-record';
 export * from './mail';
 export * from './password-rule';
+export * from './nullable';

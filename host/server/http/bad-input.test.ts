@@ -5,7 +5,7 @@ import { defineRoute, defineServerPlugin, OffsetPageQuery } from '@sensorium/cor
 import cn from '../i18n/cn.json';
 import en from '../i18n/en.json';
 import hk from '../i18n/hk.json';
-import { LANGUAGES, translationKeys } from '@sensorium/core/common';
+import { LANGUAGES, Nullable, translationKeys } from '@sensorium/core/common';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
 import { serverPlugins } from '../plugins';
 import { nestsDeeperThan } from './json-body';
@@ -35,6 +35,12 @@ class NoteInput {
   @IsInt()
   @Min(0)
   size?: number;
+
+  /** null clears the label. */
+  @IsOptional()
+  @Nullable()
+  @IsString()
+  label?: string | null;
 }
 
 const probe = defineServerPlugin({
@@ -135,6 +141,25 @@ describe.each(databaseBackends())('bad input answers 400, never 500, on %s', (ba
     expect((await post({ email: '%' })).body).toMatchObject({ field: 'email', code: 'validation.isEmail' });
   });
 
+  it('refuses null in optional fields, naming the field, unless the model declares it @Nullable()', async () => {
+    const text = await post({ text: null });
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({ field: 'text', code: 'validation.notNull' });
+    expect(text.body.message).toBe('This field must not be null: leave it out or give a value.');
+    const nested = await post({ parts: [{ count: 1 }, { count: null }] });
+    expect(nested.body).toMatchObject({ field: 'parts.1.count' });
+    const list = await post({ parts: null });
+    expect(list.body).toMatchObject({ field: 'parts', code: 'validation.notNull' });
+    const translated = await server.request('POST', '/api/badinput/notes', {
+      token,
+      body: { size: null },
+      headers: { 'accept-language': 'zh-HK' },
+    });
+    expect(translated.body).toMatchObject({ field: 'size', message: '此欄位不可為 null：請省略此欄位或提供一個值。' });
+    expect(await post({ label: null })).toMatchObject({ status: 200, body: { label: null } });
+    expect((await post({ label: 3 })).body).toMatchObject({ field: 'label', code: 'validation.isString' });
+  });
+
   it('answers an empty PATCH with a translated 400', async () => {
     const response = await post({}, 'PATCH');
     expect(response.status).toBe(400);
@@ -178,5 +203,17 @@ describe.each(databaseBackends())('bad input on real routes answers 400 on %s', 
     const empty = await server.request('PATCH', `/api/user-groups/${created.body.id}`, { token, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ code: 'errors.emptyPatch' });
+  });
+
+  it('refuses null where a route would trim it, and takes it where the model declares it nullable', async () => {
+    const group = await server.request('POST', '/api/user-groups', { token, body: { name: 'Field', permissions: [] } });
+    const user = { username: 'nulls', password: 'Correct-Horse-9', name: 'Nul Ls', groupId: group.body.id, level: 'cloud' };
+    const created = await server.request('POST', '/api/users', { token, body: { ...user, email: null, ldapUrl: null } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const scope = await server.request('PATCH', `/api/users/${created.body.id}`, { token, body: { scope: null } });
+    expect(scope.status).toBe(400);
+    expect(scope.body).toMatchObject({ field: 'scope', code: 'validation.notNull' });
+    const groupName = await server.request('PATCH', `/api/user-groups/${group.body.id}`, { token, body: { name: null } });
+    expect(groupName.body).toMatchObject({ field: 'name', code: 'validation.notNull' });
   });
 });

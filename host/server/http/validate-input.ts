@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
+import { isNullable } from '@sensorium/core/common';
 import { HttpError, type InputModel } from '@sensorium/core/server';
 
 export interface FieldProblem {
@@ -45,9 +46,9 @@ function mainConstraint(constraints: Record<string, string>): [string, string] {
   return entries.find(([name]) => PRESENCE_RULES.includes(name)) ?? entries[0]!;
 }
 
-/** One problem per offending field (nested fields by dotted path); unknown fields after the model's own. */
+/** One problem per offending field (nested fields by dotted path). */
 function problemsOf(errors: ValidationError[], isKey: (text: string) => boolean, parent = ''): FieldProblem[] {
-  const problems = errors.flatMap((error): FieldProblem[] => {
+  return errors.flatMap((error): FieldProblem[] => {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const nested = problemsOf(error.children ?? [], isKey, field);
     if (!error.constraints || Object.keys(error.constraints).length === 0) return nested;
@@ -55,10 +56,12 @@ function problemsOf(errors: ValidationError[], isKey: (text: string) => boolean,
     const code = isKey(message) ? message : `validation.${constraint}`;
     return [{ field, code, params: constraintParams(error.target, error.property, constraint) }, ...nested];
   });
-  return [
-    ...problems.filter((problem) => problem.code !== `validation.${UNKNOWN_FIELD}`),
-    ...problems.filter((problem) => problem.code === `validation.${UNKNOWN_FIELD}`),
-  ];
+}
+
+/** Unknown fields are named after the model's own. */
+function unknownFieldsLast(problems: FieldProblem[]): FieldProblem[] {
+  const unknown = (problem: FieldProblem) => problem.code === `validation.${UNKNOWN_FIELD}`;
+  return [...problems.filter((problem) => !unknown(problem)), ...problems.filter(unknown)];
 }
 
 /** Deeper input is refused before class-transformer and class-validator recurse through it. */
@@ -85,31 +88,63 @@ function textProblems(value: unknown, path: string, depth = 0): FieldProblem[] {
   });
 }
 
-/**
- * Integers past Number.MAX_SAFE_INTEGER (`offset=1e308`) pass IsInt but are not exact and overflow bigint columns:
- * every IsInt field, nested models included, must hold a safe integer.
- */
-function unsafeIntegers(instance: object, path = ''): FieldProblem[] {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(instance.constructor, '', true, false);
-  const intFields = new Set(metadata.filter((entry) => entry.name === 'isInt').map((entry) => entry.propertyName));
-  return Object.entries(instance).flatMap(([key, value]): FieldProblem[] => {
-    const field = path ? `${path}.${key}` : key;
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    return values.flatMap((item, index): FieldProblem[] => {
-      const at = Array.isArray(value) ? `${field}.${index}` : field;
-      if (intFields.has(key) && typeof item === 'number' && !Number.isSafeInteger(item)) {
-        return [{ field: at, code: 'validation.safeInteger', params: {} }];
-      }
+/** One value of a validated model: a property's value, or each item of a list property (`field` ends in its index). */
+interface ModelValue {
+  model: object;
+  property: string;
+  field: string;
+  value: unknown;
+  listItem: boolean;
+}
+
+/** Every value of a model instance, nested model instances included (plain objects, e.g. IsObject fields, are data). */
+function modelValues(model: object, path = ''): ModelValue[] {
+  return Object.entries(model).flatMap(([property, value]): ModelValue[] => {
+    const field = path ? `${path}.${property}` : property;
+    const entries: ModelValue[] = Array.isArray(value)
+      ? value.map((item: unknown, index) => ({ model, property, field: `${field}.${index}`, value: item, listItem: true }))
+      : [{ model, property, field, value, listItem: false }];
+    return entries.flatMap((entry) => {
+      const item = entry.value;
       const nested = item && typeof item === 'object' && item.constructor !== Object && !(item instanceof Date);
-      return nested ? unsafeIntegers(item as object, at) : [];
+      return nested ? [entry, ...modelValues(item as object, entry.field)] : [entry];
     });
   });
 }
 
 /**
+ * Integers past Number.MAX_SAFE_INTEGER (`offset=1e308`) pass IsInt but are not exact and overflow bigint columns:
+ * every IsInt field, nested models included, must hold a safe integer.
+ */
+function unsafeIntegers(instance: object): FieldProblem[] {
+  const intFields = (model: object) =>
+    getMetadataStorage()
+      .getTargetValidationMetadatas(model.constructor, '', true, false)
+      .filter((entry) => entry.name === 'isInt')
+      .map((entry) => entry.propertyName);
+  return modelValues(instance)
+    .filter(
+      ({ model, property, value }) =>
+        typeof value === 'number' && !Number.isSafeInteger(value) && intFields(model).includes(property),
+    )
+    .map(({ field }) => ({ field, code: 'validation.safeInteger', params: {} }));
+}
+
+/**
+ * `null` where the model does not say `@Nullable()`: IsOptional and ValidateIf let it through class-validator, and it
+ * would reach `.trim()`, `.map()` or a NOT NULL column. List items are left to the list's own rules.
+ */
+function unexpectedNulls(instance: object): FieldProblem[] {
+  return modelValues(instance)
+    .filter(({ model, property, value, listItem }) => value === null && !listItem && !isNullable(model, property))
+    .map(({ field }) => ({ field, code: 'validation.notNull', params: {} }));
+}
+
+/**
  * Builds an instance of the input model from the raw params, query or body and validates it:
  * unknown properties are refused (forbidNonWhitelisted), so a typo in a field name is an error, not silently ignored.
- * Bad input of any kind is a 400, never a 500: text no column can hold, unsafe integers and a validator that throws.
+ * Bad input of any kind is a 400, never a 500: text no column can hold, unsafe integers, `null` where the model does
+ * not declare it `@Nullable()`, and a validator that throws.
  */
 export async function validateInput<T>(
   model: InputModel<T> | undefined,
@@ -130,7 +165,10 @@ export async function validateInput<T>(
     // A validator may still throw on odd input (validator.js isEmail: URIError on lone surrogates, refused above).
     throw HttpError.badRequest('errors.badRequest');
   }
-  if (errors.length > 0) throw new ValidationFailure(problemsOf(errors, isKey));
+  const found = problemsOf(errors, isKey);
+  const reported = new Set(found.map((problem) => problem.field));
+  const problems = [...found, ...unexpectedNulls(instance).filter((problem) => !reported.has(problem.field))];
+  if (problems.length > 0) throw new ValidationFailure(unknownFieldsLast(problems));
   const unsafe = unsafeIntegers(instance);
   if (unsafe.length > 0) throw new ValidationFailure(unsafe);
   return instance;

@@ -17,6 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { Nullable } from '@sensorium/core/common';
 import { ITEM_NAME_MAX_LENGTH, ITEM_NAME_PATTERN, ITEM_TYPES, type ItemType } from './types';
 
 /** Item name rules of spec 5, shared by the add-item wizard and the server. */
@@ -129,6 +130,7 @@ export class FieldOverrideInput extends NodeTargetFieldInput {
 
   /** A number (analog, digital) or text (string); null clears it. */
   @IsOptional()
+  @Nullable()
   overrideValue?: number | string | boolean | null;
 }
 

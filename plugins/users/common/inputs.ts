@@ -13,7 +13,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { IsUsablePassword, USER_LEVELS, type UserLevel } from '@sensorium/core/common';
+import { IsUsablePassword, Nullable, USER_LEVELS, type UserLevel } from '@sensorium/core/common';
 import { CREDENTIAL_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './types';
 
 // Inputs of the users plugin's routes, shared by the forms (which validate with them before sending) and the server.
@@ -37,12 +37,14 @@ export class IdParams {
 
 /** The contact fields of a user and of My Account: optional, but well-formed when given. */
 class ContactFields {
+  @Nullable()
   @ValidateIf((input: ContactFields) => filled(input.email))
   @IsString()
   @IsEmail({}, { message: 'users.validation.emailValid' })
   @MaxLength(200)
   email?: string | null;
 
+  @Nullable()
   @ValidateIf((input: ContactFields) => filled(input.phone))
   @IsString()
   @Matches(PHONE_PATTERN, { message: 'users.validation.phoneFormat' })
@@ -52,12 +54,14 @@ class ContactFields {
 /** The optional fields of a user's record beside the contact ones: customer, organisation, scope and LDAP. */
 class AccountFields extends ContactFields {
   /** The end customer (required for the end-customer level). */
+  @Nullable()
   @ValidateIf((input: AccountFields) => filled(input.endCustomerId))
   @IsString()
   @MaxLength(100)
   endCustomerId?: string | null;
 
   /** Only a cloud user chooses the organisation of an si-customer user; otherwise it follows the creator or customer. */
+  @Nullable()
   @ValidateIf((input: AccountFields) => filled(input.organisationId))
   @IsString()
   @MaxLength(100)
@@ -68,12 +72,14 @@ class AccountFields extends ContactFields {
   @MaxLength(200)
   scope?: string;
 
+  @Nullable()
   @ValidateIf((input: AccountFields) => filled(input.ldapUrl))
   @IsString()
   @Matches(/^ldaps?:\/\/\S+$/i, { message: 'users.validation.ldapUrl' })
   @MaxLength(300)
   ldapUrl?: string | null;
 
+  @Nullable()
   @ValidateIf((input: AccountFields) => filled(input.userDn))
   @IsString()
   @MaxLength(300)
@@ -148,6 +154,7 @@ export class UserGroupInput {
   permissions!: string[];
 
   /** A cloud user may create a group for an si-customer organisation; ignored for others. */
+  @Nullable()
   @ValidateIf((input: UserGroupInput) => filled(input.organisationId))
   @IsString()
   @MaxLength(100)
