@@ -8,12 +8,6 @@ export interface Uplink {
   deviceId: string;
   /** Limits the lookup to one application (HTTP ingest, where the caller names the application). */
   applicationId?: string;
-  /**
-   * The device server's application the uplink came from, as its topic names it (a ChirpStack application id, a TTS
-   * `application@tenant`). An item bound to an application there takes only that application's uplinks; an item bound to
-   * none takes it from its first uplink.
-   */
-  sourceApplication?: string;
   /** Drops a redelivered uplink: deduplicationId, or device + counter + time. */
   dedupKey: string;
   receivedAt: Date;
@@ -22,20 +16,6 @@ export interface Uplink {
   raw?: unknown;
   /** Radio metadata for the raw row's LoRa badges (rssi, snr, dr, gatewayid…). */
   meta?: Record<string, unknown>;
-}
-
-/** A device as an item binds it at its device server: its id there and, where ids are per application, the application. */
-export interface DeviceIdentity {
-  /** The device id in its source, lower case (a DevEUI, a TTS device id). */
-  deviceId: string;
-  /** The device server's application as the item stores it (ChirpStack application id, TTS `application[@tenant]`); null while unknown. */
-  application: string | null;
-}
-
-/** On whose behalf a device-server API is called: the organisation owning the item, whose own API settings come first. */
-export interface DeviceServerCaller {
-  /** Null for the operator's own applications (the operator's settings). */
-  organisationId: string | null;
 }
 
 export interface DeviceCommand {
@@ -54,42 +34,11 @@ export interface IngestOutcome {
   stored: number;
   duplicates: number;
   unknown: number;
-  /** Uplinks that can never be stored (text no column holds, nesting too deep): dead-lettered; present when above 0. */
-  rejected?: number;
-}
-
-/**
- * Why a message never became stored data: larger than the maximum uplink size, not JSON, JSON without what an uplink
- * needs (a device id), or an uplink the database cannot hold.
- */
-export type RejectReason = 'too-large' | 'invalid-json' | 'not-an-uplink' | 'unstorable';
-
-/** A message a data source hands back to the sink instead of an uplink: it is acknowledged and kept as a dead letter. */
-export interface RejectedMessage {
-  /** The data source type (`chirpstack`, `api`…). */
-  source: string;
-  /** Where it arrived: the MQTT topic, or the HTTP path. */
-  origin: string;
-  /** As received (the sink keeps only its beginning). */
-  payload: Buffer | string;
-  reason: RejectReason;
-  /** What exactly was wrong, e.g. the parser's message or the full size. */
-  detail?: string;
-  /** The console application, when the source knows it (HTTP ingest names it). */
-  applicationId?: string;
 }
 
 export interface DataSourceSink {
-  /**
-   * Processes and stores a batch; resolves once it is committed, so the adapter may acknowledge the publisher. An uplink
-   * that can never be stored does not fail the batch: it is dead-lettered and counted as `rejected`.
-   */
+  /** Processes and stores a batch; resolves once it is committed, so the adapter may acknowledge the publisher. */
   ingest(uplinks: Uplink[]): Promise<IngestOutcome>;
-  /**
-   * Records messages that are no uplinks (too large, not JSON, missing fields) as dead letters, counted and logged;
-   * resolves once they are recorded, so the adapter may acknowledge them: sending them again would not make them uplinks.
-   */
-  reject(messages: RejectedMessage[]): Promise<void>;
 }
 
 /** A device source (ChirpStack, The Things Stack, HTTP, crawler...), contributed by a data-source plugin. */
@@ -98,11 +47,8 @@ export interface DataSourceAdapter {
   start(sink: DataSourceSink, signal: AbortSignal): Promise<void>;
   stop(): Promise<void>;
   sendCommand?(command: DeviceCommand): Promise<void>;
-  /**
-   * Removes the device at the external device server (delete item with "also delete at the device server"): exactly the
-   * identity the item is bound to, with the API settings of the item's organisation (the operator's by default).
-   */
-  deleteDevice?(device: DeviceIdentity, caller: DeviceServerCaller): Promise<void>;
+  /** Removes the device at the external device server (delete item with "also delete at the device server"). */
+  deleteDevice?(deviceId: string, dataSource: Record<string, unknown>): Promise<void>;
   /**
    * Checks an item's data source when the item is saved (the add-item wizard, an edit): throws an HttpError, a 400
    * naming the field under `context.field`, to refuse it. Checks at use time still apply (DNS can change).
