@@ -112,18 +112,70 @@ describe.each(databaseBackends())('login with the e-mail second factor on %s', (
     for (let attempt = 0; attempt < 5; attempt++) answers.push(await verify('otp-wrong', wrongCode));
     expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400]);
     expect(answers.at(-1)!.body.message).toBe('Too many wrong codes. Please request a new code.');
-    const right = await verify('otp-wrong', code);
-    expect(right.status).toBe(400);
-    expect(right.body.code).toBe('auth.errors.otpTooManyTries');
 
-    // A new code (after the cooldown) works again, unless it has expired.
+    // A new code (after the cooldown, and after the throttle's wait) works again, unless it has expired.
     await db().execute(sql`UPDATE login_challenges SET code_sent_at = now() - interval '1 minute'`);
+    await db().execute(sql`UPDATE audit_records SET at = at - interval '1 minute' WHERE target = 'otp-wrong'`);
     expect((await requestCode('otp-wrong')).status).toBe(200);
     const fresh = codeIn((await sink.waitForMessage('otp.wrong@example.com')).text);
     await db().execute(sql`UPDATE login_challenges SET code_expires_at = now() - interval '1 second'`);
     const expired = await verify('otp-wrong', fresh);
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe('The verification code has expired. Please request a new code.');
+  });
+
+  it('counts wrong codes across new codes: after five even the right one waits, with Retry-After', async () => {
+    await withSecondFactor('otp-guessed', 'otp.guessed@example.com');
+    expect((await login('otp-guessed', 'second-factor-pw')).body.otpFlag).toBe(true);
+    expect((await requestCode('otp-guessed')).status).toBe(200);
+    const first = codeIn((await sink.waitForMessage('otp.guessed@example.com')).text);
+    for (let attempt = 0; attempt < 5; attempt++) await verify('otp-guessed', first === '999999' ? '888888' : '999999');
+
+    await db().execute(sql`UPDATE login_challenges SET code_sent_at = now() - interval '1 minute'`);
+    expect((await requestCode('otp-guessed')).status).toBe(200);
+    const second = codeIn((await sink.waitForMessage('otp.guessed@example.com')).text);
+    const refused = await verify('otp-guessed', second);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(29);
+    expect(refused.body.message).toMatch(/^Too many failed attempts\. Please try again in (29|30) seconds\.$/);
+    expect(await lastAudit('otp-guessed')).toMatchObject({ outcome: 'failure', detail: { reason: 'throttled' } });
+
+    await db().execute(sql`UPDATE audit_records SET at = at - interval '30 seconds' WHERE target = 'otp-guessed'`);
+    expect((await verify('otp-guessed', second)).status).toBe(200);
+  });
+
+  it("binds the pending login to its address: an attacker's code guesses elsewhere do not lock the owner out", async () => {
+    await withSecondFactor('otp-owner', 'otp.owner@example.com');
+    const from = (address: string) => async (url: string, payload: Record<string, string>) => {
+      const response = await server.running.app.inject({
+        method: 'POST',
+        url: `/api/auth/${url}`,
+        remoteAddress: address,
+        payload,
+      });
+      return { status: response.statusCode, body: response.json() };
+    };
+    const attacker = from('198.51.100.7');
+    const owner = from('203.0.113.9');
+
+    // The owner gave the password at home; nobody else can spend that pending login's tries.
+    expect((await owner('login', { username: 'otp-owner', password: 'second-factor-pw' })).body.otpFlag).toBe(true);
+    expect((await owner('otp/request', { username: 'otp-owner', channelName: 'email' })).status).toBe(200);
+    const code = codeIn((await sink.waitForMessage('otp.owner@example.com')).text);
+    const stranger = await attacker('otp/verify', { username: 'otp-owner', channelName: 'email', token: code });
+    expect(stranger.body.code).toBe('auth.errors.noPendingLogin');
+
+    // An attacker holding the password guesses codes from its own address until it is slowed down.
+    expect((await attacker('login', { username: 'otp-owner', password: 'second-factor-pw' })).body.otpFlag).toBe(true);
+    expect((await attacker('otp/request', { username: 'otp-owner', channelName: 'email' })).status).toBe(200);
+    const guess = { username: 'otp-owner', channelName: 'email', token: code === '999999' ? '888888' : '999999' };
+    for (let attempt = 0; attempt < 5; attempt++) expect((await attacker('otp/verify', guess)).status).toBe(400);
+    expect((await attacker('otp/verify', guess)).status).toBe(429);
+
+    // The owner's pending login and code are untouched by all that.
+    const signedIn = await owner('otp/verify', { username: 'otp-owner', channelName: 'email', token: code });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.token_type).toBe('Bearer');
   });
 
   it('refuses a code request or a verify without a pending login', async () => {

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { HttpError, type Database, type Mailer } from '@sensorium/core/server';
 import { loginChallenges, users } from '../db/schema';
 
@@ -30,14 +30,19 @@ export function maskEmail(email: string): string {
   return `${shown}${email.slice(at)}`;
 }
 
+/** The row of one pending login: one per user and address. */
+const thisChallenge = (pending: { userId: string; challenge: { address: string } }) =>
+  and(eq(loginChallenges.userId, pending.userId), eq(loginChallenges.address, pending.challenge.address));
+
 export interface Translate {
   (key: string, params?: Record<string, string | number>): string;
 }
 
 /**
  * The e-mail second factor at login. A correct password for a user with otp_enabled opens a pending login
- * (`login_challenges`, 10 minutes); the user then asks for a code on a channel and verifies it. Codes are kept as an
- * HMAC under a server secret, used once, refused after 5 wrong tries and after their validity.
+ * (`login_challenges`, 10 minutes) for the address that gave it; from that address the user then asks for a code on a
+ * channel and verifies it. Codes are kept as an HMAC under a server secret, used once, refused after 5 wrong tries and
+ * after their validity. Wrong codes across codes are slowed by the LoginThrottle, from the audit trail.
  */
 export class SecondFactor {
   private readonly key: Buffer;
@@ -67,10 +72,11 @@ export class SecondFactor {
     return { required: true, channels };
   }
 
-  /** Opens (or restarts) the pending login after a correct password. */
-  async begin(userId: string, rememberMe: boolean): Promise<void> {
+  /** Opens (or restarts) the pending login after a correct password from `address`. */
+  async begin(userId: string, rememberMe: boolean, address: string): Promise<void> {
     const values = {
       rememberMe,
+      address,
       expiresAt: sql`now() + make_interval(mins => ${PENDING_LOGIN_MINUTES}::int)`,
       channel: null,
       codeHash: null,
@@ -81,10 +87,11 @@ export class SecondFactor {
     await this.db
       .insert(loginChallenges)
       .values({ userId, ...values })
-      .onConflictDoUpdate({ target: loginChallenges.userId, set: values });
+      .onConflictDoUpdate({ target: [loginChallenges.userId, loginChallenges.address], set: values });
   }
 
-  private async pending(username: string) {
+  /** The open pending login of this username from this address: another address cannot spend its code tries. */
+  private async pending(username: string, address: string) {
     const [row] = await this.db
       .select({
         userId: users.id,
@@ -98,7 +105,7 @@ export class SecondFactor {
       })
       .from(loginChallenges)
       .innerJoin(users, eq(users.id, loginChallenges.userId))
-      .where(eq(users.username, username))
+      .where(and(eq(users.username, username), eq(loginChallenges.address, address)))
       .limit(1);
     if (!row || row.expired || row.disabled) throw HttpError.badRequest('auth.errors.noPendingLogin');
     return row;
@@ -107,10 +114,11 @@ export class SecondFactor {
   /** Sends a new code on the channel; 429 inside the resend cooldown. */
   async request(
     username: string,
+    address: string,
     channelName: string,
     t: Translate,
   ): Promise<{ channelName: string; channelContact: string; validMinutes: number }> {
-    const pending = await this.pending(username);
+    const pending = await this.pending(username, address);
     if (channelName !== 'email' || !pending.email) throw HttpError.badRequest('auth.errors.channelUnavailable', 'channelName');
     if (pending.cooldownLeft > 0) throw new HttpError(429, 'auth.errors.otpCooldown', { seconds: pending.cooldownLeft });
     const code = newOneTimeCode();
@@ -123,7 +131,7 @@ export class SecondFactor {
         codeSentAt: sql`now()`,
         tries: 0,
       })
-      .where(eq(loginChallenges.userId, pending.userId));
+      .where(thisChallenge(pending));
     await this.mailer.send({
       to: pending.email,
       subject: t('auth.mail.loginCodeSubject'),
@@ -138,13 +146,14 @@ export class SecondFactor {
    */
   async verify(
     username: string,
+    address: string,
     channelName: string,
     code: string,
     onFailure: (userId: string | null, reason: string) => Promise<void>,
   ): Promise<{ userId: string; rememberMe: boolean }> {
     let pending: Awaited<ReturnType<SecondFactor['pending']>>;
     try {
-      pending = await this.pending(username);
+      pending = await this.pending(username, address);
     } catch (error) {
       await onFailure(null, 'otp-no-pending-login');
       throw error;
@@ -164,14 +173,14 @@ export class SecondFactor {
       await this.db
         .update(loginChallenges)
         .set({ tries: sql`${loginChallenges.tries} + 1` })
-        .where(eq(loginChallenges.userId, pending.userId));
+        .where(thisChallenge(pending));
       const last = challenge.tries + 1 >= MAX_CODE_TRIES;
       throw await fail('otp', last ? 'auth.errors.otpTooManyTries' : 'auth.errors.otpInvalid');
     }
     // Single use: only the request that deletes the challenge logs in.
     const [used] = await this.db
       .delete(loginChallenges)
-      .where(eq(loginChallenges.userId, pending.userId))
+      .where(thisChallenge(pending))
       .returning({ rememberMe: loginChallenges.rememberMe, codeHash: loginChallenges.codeHash });
     if (!used || used.codeHash !== challenge.codeHash) throw await fail('otp-not-requested', 'auth.errors.otpNotRequested');
     return { userId: pending.userId, rememberMe: used.rememberMe };

@@ -1,6 +1,6 @@
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { defineRoute, HttpError, type AuditLog, type UserDirectory } from '@sensorium/core/server';
-import { LOGIN_ACTION, WRONG_CREDENTIALS, type LoginThrottle } from './login-throttle';
+import { defineRoute, HttpError, throttledError, type AuditLog, type UserDirectory } from '@sensorium/core/server';
+import { LOGIN_ACTION, PASSWORD_STEP_ACTION, THROTTLED, WRONG_CREDENTIALS, type LoginThrottle } from './login-throttle';
 import type { SecondFactor } from './second-factor';
 import type { SessionService } from './sessions';
 import { bearerToken, type SessionTokens } from './tokens';
@@ -83,7 +83,7 @@ const loginAnswerSchema = {
 
 /** Where the console goes after login; no per-user default page is stored yet. */
 export const DEFAULT_PAGE = '/home';
-/** Per-address limits of the one-time-code calls (each code also dies after 5 wrong tries). */
+/** Per-address limits of the one-time-code calls, in memory; wrong codes are throttled across codes by LoginThrottle. */
 const OTP_REQUEST_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 };
 const OTP_VERIFY_RATE_LIMIT = { max: 20, timeWindowMs: 60_000 };
 
@@ -118,11 +118,12 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
     response: loginAnswerSchema,
     rateLimit: { max: 20, timeWindowMs: 60_000 },
     audit: false,
-    async handler({ body, request }) {
+    async handler({ body, request, reply }) {
       const attempt = loginAttempt(body.username, request.ip);
-      if (await throttle.isLocked(body.username)) {
-        await audit.record({ ...attempt, userId: null, outcome: 'failure', detail: { reason: 'locked' } });
-        throw new HttpError(429, 'errors.tooManyLoginAttempts', { minutes: throttle.windowMinutes });
+      const wait = await throttle.passwordWait(body.username, request.ip);
+      if (wait > 0) {
+        await audit.record({ ...attempt, userId: null, outcome: 'failure', detail: { reason: THROTTLED, wait } });
+        throw throttledError(reply, wait);
       }
       const user = await users.verifyPassword(body.username, body.password);
       if (!user) {
@@ -133,8 +134,8 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
       const secondStep = await secondFactor.requirement(user.id);
       if (secondStep.required) {
         // The password step is recorded apart, so it neither counts as a login nor resets the failure count.
-        await audit.record({ ...attempt, action: `${LOGIN_ACTION}.password`, userId: user.id, outcome: 'success' });
-        if (secondStep.channels.length > 0) await secondFactor.begin(user.id, rememberMe);
+        await audit.record({ ...attempt, action: PASSWORD_STEP_ACTION, userId: user.id, outcome: 'success' });
+        if (secondStep.channels.length > 0) await secondFactor.begin(user.id, rememberMe, request.ip);
         return { otpFlag: true, otpInfo: { channels: secondStep.channels } };
       }
       await audit.record({ ...attempt, userId: user.id, outcome: 'success' });
@@ -154,7 +155,7 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
     },
     rateLimit: OTP_REQUEST_RATE_LIMIT,
     audit: 'auth.otp.request',
-    handler: ({ body, t }) => secondFactor.request(body.username, body.channelName, t),
+    handler: ({ body, request, t }) => secondFactor.request(body.username, request.ip, body.channelName, t),
   });
 
   const verifyOtp = defineRoute<OtpVerifyInput, unknown, unknown, false>({
@@ -166,9 +167,14 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
     response: { type: 'object', properties: { ...tokenPairSchema.properties, loginInfo: loginInfoSchema } },
     rateLimit: OTP_VERIFY_RATE_LIMIT,
     audit: false,
-    async handler({ body, request }) {
+    async handler({ body, request, reply }) {
       const attempt = loginAttempt(body.username, request.ip);
-      const login = await secondFactor.verify(body.username, body.channelName, body.token, (userId, reason) =>
+      const wait = await throttle.codeWait(body.username, request.ip);
+      if (wait > 0) {
+        await audit.record({ ...attempt, userId: null, outcome: 'failure', detail: { reason: THROTTLED, wait } });
+        throw throttledError(reply, wait);
+      }
+      const login = await secondFactor.verify(body.username, request.ip, body.channelName, body.token, (userId, reason) =>
         audit.record({ ...attempt, userId, outcome: 'failure', detail: { reason } }),
       );
       await audit.record({ ...attempt, userId: login.userId, outcome: 'success', detail: { secondFactor: body.channelName } });

@@ -165,33 +165,13 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
     });
   });
 
-  it('locks an account for 15 minutes after 5 wrong passwords, even with the right one', async () => {
-    await server.createUser({ username: 'target', password: 'target-password' });
-    for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await server.request('POST', '/api/auth/login', { body: { username: 'target', password: 'guess' } })).status).toBe(
-        401,
-      );
-    }
-    const locked = await server.request('POST', '/api/auth/login', {
-      body: { username: 'target', password: 'target-password' },
-      headers: { 'accept-language': 'zh-CN' },
-    });
-    expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({
-      code: 'errors.tooManyLoginAttempts',
-      message: '此账户登录失败次数过多，请于 15 分钟后再试。',
-    });
-    expect(
-      (await server.request('POST', '/api/auth/login', { body: { username: 'operator', password: 'operator-password' } })).status,
-    ).toBe(200);
-  });
-
   // Last: it uses up this address's login allowance.
   it('limits logins from one address to 20 a minute', async () => {
     let status = 0;
     let calls = 0;
     while (status !== 429 && calls < 25) {
-      status = (await server.request('POST', '/api/auth/login', { body: { username: 'nobody', password: 'x' } })).status;
+      // A new username each time: for one username the sign-in throttle would answer 429 before the rate limit.
+      status = (await server.request('POST', '/api/auth/login', { body: { username: `nobody-${calls}`, password: 'x' } })).status;
       calls++;
     }
     expect(status).toBe(429);

@@ -132,12 +132,16 @@ export const coreMigrations: Migration[] = [
     replaces: { pluginId: 'users', migrationIds: ['001-user-columns-api-keys-application-users'] },
   },
   {
-    // Sign-in throttling counts failures per address from the audit trail; a pending login belongs to the address
-    // that gave the password, so nobody else can spend its code tries.
+    // Sign-in throttling counts failures per address from the audit trail. A pending login belongs to the address
+    // that gave the password, so nobody else can spend its code tries or replace it; pending logins live 10 minutes,
+    // so the ones open during the upgrade are dropped rather than given an address.
     id: '008-login-throttle-by-address',
     sql: `
       CREATE INDEX audit_records_action_address_idx ON audit_records (action, address, at);
-      ALTER TABLE login_challenges ADD COLUMN address text;
+      DELETE FROM login_challenges;
+      ALTER TABLE login_challenges ADD COLUMN address text NOT NULL;
+      ALTER TABLE login_challenges DROP CONSTRAINT login_challenges_pkey;
+      ALTER TABLE login_challenges ADD PRIMARY KEY (user_id, address);
     `,
   },
 ];

@@ -110,21 +110,25 @@ export const mailOutbox = pgTable(
 );
 
 /** A login waiting for its second factor: made by a correct password, valid 10 minutes. */
-export const loginChallenges = pgTable('login_challenges', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  rememberMe: boolean('remember_me').notNull().default(false),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  channel: text('channel'),
-  /** HMAC of the current one-time code; null when none was sent or it was used up. */
-  codeHash: text('code_hash'),
-  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
-  codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
-  tries: integer('tries').notNull().default(0),
-  /** The address that gave the password: only it may ask for and check the code. */
-  address: text('address'),
-});
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address that gave the password: only it may ask for and check the code. */
+    address: text('address').notNull(),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    channel: text('channel'),
+    /** HMAC of the current one-time code; null when none was sent or it was used up. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    tries: integer('tries').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.address] })],
+);
 
 /** Companies that signed up (sign-up's company information); an si-customer's users carry its id as organisation_id. */
 export const organisations = pgTable('organisations', {
