@@ -31,9 +31,17 @@ export interface PushMessage<T = unknown> {
 
 /**
  * What a browser sends on the push WebSocket: subscribes to / unsubscribes from a keyed topic (e.g. `node-values`
- * of one application). Keyed messages reach only subscribed sockets; unkeyed topics reach every socket.
+ * of one application), or carries on its session with a fresh access token of the same user after a refresh.
+ * Keyed messages reach only subscribed sockets; unkeyed topics reach every socket.
  */
-export type PushClientMessage = { subscribe: string; key: string } | { unsubscribe: string; key: string };
+export type PushClientMessage =
+  { subscribe: string; key: string } | { unsubscribe: string; key: string } | { authenticate: string };
+
+/**
+ * The push WebSocket's close code when there is no session (HTTP 401 in the range left to applications): a refused
+ * token, an access token that expired without `authenticate`, a logout, a disabled account or a revoked session.
+ */
+export const PUSH_SESSION_CLOSE_CODE = 4401;
 
 /** At most this many keyed subscriptions per socket; further ones are ignored. */
 export const MAX_PUSH_SUBSCRIPTIONS = 256;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { createToken, type PermissionKey, type SessionUser, type UserLevel } from '@sensorium/core/common';
 import type { Database } from './database';
 
@@ -145,9 +146,17 @@ export interface OrganisationDirectory {
 }
 export const OrganisationDirectoryToken = createToken<OrganisationDirectory>('core.organisation-directory');
 
-/** Ends a user's sessions (after a password reset, for instance). */
+/**
+ * Ends a user's sessions (after a password reset, for instance): their refresh tokens, their access tokens (checked
+ * against live sessions on every request) and their open push sockets.
+ */
 export interface SessionRevocation {
-  /** Revokes every refresh token of the user and drops any login waiting for its second factor. */
+  /** Ends every session of the user and drops any login waiting for its second factor. */
   revokeAllSessions(userId: string): Promise<void>;
+  /**
+   * Ends every session of the user but the one `request` was made in (its access token's), which stays signed in:
+   * for changes the user makes to its own credentials. A request made with an API key keeps no session.
+   */
+  revokeOtherSessions(userId: string, request: FastifyRequest): Promise<void>;
 }
 export const SessionRevocationToken = createToken<SessionRevocation>('core.session-revocation');

@@ -34,12 +34,13 @@ import {
 } from '@sensorium/core/server';
 import packageJson from '../../package.json';
 import { DatabaseAuditLog } from './audit/database-audit-log';
-import { accessTokenVerifier, createAuthenticator, pluginCredentialVerifier } from './auth/authenticate';
+import { AccessSessions, accessTokenVerifier, createAuthenticator, pluginCredentialVerifier } from './auth/authenticate';
 import { createFirstAdmin, jwtSecret } from './auth/bootstrap';
 import { authServerResources } from './auth/i18n';
 import { LoginThrottle } from './auth/login-throttle';
 import { DatabaseOrganisationDirectory } from './auth/organisations';
 import { SecondFactor } from './auth/second-factor';
+import { SessionLiveness } from './auth/session-liveness';
 import { sessionRoutes } from './auth/session-routes';
 import { SessionService } from './auth/sessions';
 import { SessionTokens } from './auth/tokens';
@@ -151,6 +152,12 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       refreshSeconds: config.refreshTokenTtlSeconds,
       rememberMeSeconds: config.rememberMeRefreshTtlSeconds,
     });
+    const liveness = new SessionLiveness(db);
+    const accessSessions = new AccessSessions(tokens, liveness, users);
+    sessions.onRevoked((revoked) => {
+      liveness.clear();
+      pushHub.endSessions(revoked);
+    });
     await createFirstAdmin(db, users, config.adminPassword, app.log);
 
     const mqtt = await createMqttService(config.mqtt, settings, app.log);
@@ -214,7 +221,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     openedSteps.push(() => mqtt.close());
     const translator = createTranslator([coreServerResources, authServerResources, ...wired.i18n]);
     const authenticate = createAuthenticator([
-      accessTokenVerifier(tokens, users),
+      accessTokenVerifier(accessSessions),
       ...licensedValues(wired.registry, config.licences, credentialVerifiers).map((verifier) =>
         pluginCredentialVerifier(verifier, users),
       ),
@@ -234,10 +241,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     registerHealthCheck(app, db);
     const pageFallback = config.clientDir ? await registerClient(app, config.clientDir) : undefined;
     installErrorReplies(app, translator, pageFallback);
-    pushHub.register(app, async (token) => {
-      const claims = await tokens.verifyAccess(token);
-      return claims ? users.findSessionUser(claims.userId) : null;
-    });
+    pushHub.register(app, accessSessions);
     const scopes = new Map(licensedValues(wired.registry, config.licences, routeScopes).map((scope) => [scope.kind, scope]));
     for (const owned of routes.list()) {
       registerRoute(app, owned, { licences: config.licences, translator, audit, authenticate, scopes });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@sensorium/core/common';
 import type { CredentialVerifier as PluginCredentialVerifier, UserDirectory } from '@sensorium/core/server';
+import type { SessionLiveness } from './session-liveness';
 import { bearerToken, type SessionTokens } from './tokens';
 
 /**
@@ -16,11 +17,55 @@ function queryToken(request: FastifyRequest): string | null {
   return typeof token === 'string' && token !== '' ? token : null;
 }
 
-export function accessTokenVerifier(tokens: SessionTokens, users: UserDirectory): CredentialVerifier {
+/** The session an access token stands for, as it is now: the user with its current rights, the login, the expiry. */
+export interface AccessSession {
+  user: SessionUser;
+  /** The login (refresh-token family) the token came from. */
+  familyId: string;
+  /** When the access token expires, in milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+/**
+ * Access tokens checked against live sessions: a valid signature is not enough, the login must not have been logged
+ * out or revoked (SessionLiveness, cached for a few seconds) and the account must still be enabled.
+ */
+export class AccessSessions {
+  constructor(
+    private readonly tokens: SessionTokens,
+    private readonly liveness: SessionLiveness,
+    private readonly users: UserDirectory,
+  ) {}
+
+  async open(token: string): Promise<AccessSession | null> {
+    const claims = await this.tokens.verifyAccess(token);
+    if (!claims || !(await this.liveness.isLive(claims.familyId))) return null;
+    const user = await this.users.findSessionUser(claims.userId);
+    return user ? { user, familyId: claims.familyId, expiresAt: claims.expiresAt } : null;
+  }
+
+  /**
+   * Of these sessions, the ones still live, by family id, with their users as they are now; read from the database,
+   * not the cache.
+   */
+  async stillLive(sessions: readonly { userId: string; familyId: string }[]): Promise<Map<string, SessionUser>> {
+    const live = await this.liveness.readNow([...new Set(sessions.map((session) => session.familyId))]);
+    const users = new Map<string, SessionUser | null>();
+    const answer = new Map<string, SessionUser>();
+    for (const { userId, familyId } of sessions) {
+      if (!live.has(familyId)) continue;
+      if (!users.has(userId)) users.set(userId, await this.users.findSessionUser(userId));
+      const user = users.get(userId);
+      if (user) answer.set(familyId, user);
+    }
+    return answer;
+  }
+}
+
+export function accessTokenVerifier(sessions: AccessSessions): CredentialVerifier {
   return async (request) => {
     const token = bearerToken(request.headers.authorization) ?? queryToken(request);
-    const claims = token ? await tokens.verifyAccess(token) : null;
-    return claims ? users.findSessionUser(claims.userId) : null;
+    return token ? ((await sessions.open(token))?.user ?? null) : null;
   };
 }
 

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Database, SessionRevocation, UserDirectory } from '@sensorium/core/server';
 import { loginChallenges, refreshTokens } from '../db/schema';
-import type { SessionTokens } from './tokens';
+import { bearerToken, type SessionTokens } from './tokens';
 
 export interface TokenPair {
   access_token: string;
@@ -14,11 +15,17 @@ export interface TokenPair {
 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Which sessions a revocation ended: one login, or every login of a user but perhaps the one that asked. */
+export type Revoked = { familyId: string } | { userId: string; exceptFamilyId: string | null };
+export type RevocationListener = (revoked: Revoked) => void;
+
 /**
  * Logins as refresh-token families. Each refresh rotates the token; presenting a token that was already rotated
  * means it was copied, so the whole family (every session descended from that login) is revoked.
  */
 export class SessionService implements SessionRevocation {
+  private readonly listeners: RevocationListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly tokens: SessionTokens,
@@ -89,20 +96,41 @@ export class SessionService implements SessionRevocation {
     return null;
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
+  /**
+   * Called after every revocation, so that what outlives the refresh tokens ends too: cached session checks and open
+   * push sockets.
+   */
+  onRevoked(listener: RevocationListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async revoke(condition: SQL | undefined, revoked: Revoked): Promise<void> {
     await this.db
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      .where(and(condition, isNull(refreshTokens.revokedAt)));
+    for (const listener of this.listeners) listener(revoked);
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.revoke(eq(refreshTokens.familyId, familyId), { familyId });
   }
 
   /** Every session of the user ends: its refresh tokens are revoked and a login waiting for its second factor is dropped. */
   async revokeAllSessions(userId: string): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     await this.db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    await this.revoke(eq(refreshTokens.userId, userId), { userId, exceptFamilyId: null });
+  }
+
+  /** Like revokeAllSessions, but the session whose access token `request` carries stays signed in. */
+  async revokeOtherSessions(userId: string, request: FastifyRequest): Promise<void> {
+    const access = await this.tokens.verifyAccess(bearerToken(request.headers.authorization) ?? '');
+    const keep = access?.userId === userId ? access.familyId : null;
+    await this.db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    await this.revoke(and(eq(refreshTokens.userId, userId), keep ? ne(refreshTokens.familyId, keep) : undefined), {
+      userId,
+      exceptFamilyId: keep,
+    });
   }
 
   /** The family of a refresh token the caller presents on logout, when it is genuinely theirs. */

@@ -9,6 +9,11 @@ export interface AccessClaims {
   familyId: string;
 }
 
+/** A verified access token: its claims and when it expires (milliseconds since the epoch). */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: number;
+}
+
 export interface RefreshClaims extends AccessClaims {
   tokenId: string;
 }
@@ -37,7 +42,8 @@ export class SessionTokens {
   private async verify(token: string, type: 'access' | 'refresh'): Promise<JWTPayload | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM], issuer: ISSUER });
-      return payload.typ === type && typeof payload.sub === 'string' && typeof payload.family === 'string' ? payload : null;
+      const wellFormed = typeof payload.sub === 'string' && typeof payload.family === 'string' && typeof payload.exp === 'number';
+      return payload.typ === type && wellFormed ? payload : null;
     } catch {
       return null;
     }
@@ -51,9 +57,9 @@ export class SessionTokens {
     return this.sign({ typ: 'refresh', family: claims.familyId, jti: claims.tokenId }, claims.userId, ttlSeconds);
   }
 
-  async verifyAccess(token: string): Promise<AccessClaims | null> {
+  async verifyAccess(token: string): Promise<VerifiedAccess | null> {
     const payload = await this.verify(token, 'access');
-    return payload ? { userId: payload.sub!, familyId: payload.family as string } : null;
+    return payload ? { userId: payload.sub!, familyId: payload.family as string, expiresAt: payload.exp! * 1000 } : null;
   }
 
   async verifyRefresh(token: string): Promise<RefreshClaims | null> {

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PUSH_TOPICS, type PushMessage } from '@sensorium/core/common';
-import { PushHubToken } from '@sensorium/core/server';
+import { DatabaseToken, PushHubToken, SessionRevocationToken } from '@sensorium/core/server';
+import { refreshTokens, users } from '../db/schema';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
-import { UNAUTHORIZED_CLOSE_CODE } from './push-hub';
+import { UNAUTHORIZED_CLOSE_CODE, type WebSocketPushHub } from './push-hub';
 
 const PROBE = 'test-probe';
 
@@ -18,6 +20,11 @@ async function connect(server: TestServer, token: string): Promise<WebSocket> {
   const timer = setInterval(() => hub.publish({ topic: PROBE, data: null }), 20);
   await probed.finally(() => clearInterval(timer));
   return socket;
+}
+
+/** The close code and reason the socket gets. */
+function closed(socket: WebSocket): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
 }
 
 /** The next message other than connection probes. */
@@ -101,5 +108,95 @@ describe.each(databaseBackends())('push WebSocket on %s', (backend) => {
       const code = await new Promise<number>((resolve) => socket.once('close', resolve));
       expect(code).toBe(UNAUTHORIZED_CLOSE_CODE);
     }
+  });
+
+  describe('lives as long as its session', () => {
+    const hub = () => server.running.container.resolve(PushHubToken) as WebSocketPushHub;
+    const db = () => server.running.container.resolve(DatabaseToken);
+    let account = 0;
+    /** A new user's login and an open socket of it. */
+    async function signedIn() {
+      const username = `pushed-${++account}`;
+      const { id } = await server.createUser({ username, password: `${username}-password` });
+      const pair = await server.login(username, `${username}-password`);
+      return { id, pair, socket: await connect(server, pair.access_token) };
+    }
+
+    it('closes with the session code at once on logout, and keeps the user’s other logins', async () => {
+      const { pair, socket } = await signedIn();
+      const other = await connect(server, (await server.login('pushed-1', 'pushed-1-password')).access_token);
+      const ended = closed(socket);
+      expect((await server.request('POST', '/api/auth/logout', { token: pair.access_token })).status).toBe(204);
+      expect(await ended).toEqual({ code: UNAUTHORIZED_CLOSE_CODE, reason: 'Session ended' });
+      const next = nextMessage(other);
+      hub().publish({ topic: 'marker', data: 1 });
+      expect(await next).toEqual({ topic: 'marker', data: 1 });
+      other.close();
+    });
+
+    it('closes at once when every session of the user is revoked (password reset, disable, deletion)', async () => {
+      const { id, socket } = await signedIn();
+      const ended = closed(socket);
+      await server.running.container.resolve(SessionRevocationToken).revokeAllSessions(id);
+      expect((await ended).code).toBe(UNAUTHORIZED_CLOSE_CODE);
+    });
+
+    it('closes on the re-check when another instance revoked the session or the account was disabled', async () => {
+      const revokedElsewhere = await signedIn();
+      const disabled = await signedIn();
+      const endings = Promise.all([closed(revokedElsewhere.socket), closed(disabled.socket)]);
+      await db().update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, revokedElsewhere.id));
+      await db().update(users).set({ disabled: true }).where(eq(users.id, disabled.id));
+      await hub().recheck();
+      expect((await endings).map((ending) => ending.code)).toEqual([UNAUTHORIZED_CLOSE_CODE, UNAUTHORIZED_CLOSE_CODE]);
+    });
+
+    it('filters on the user’s current rights after the re-check', async () => {
+      const { id, socket } = await signedIn();
+      const forCloud = (user: { level: string }) => user.level === 'cloud';
+      await db().update(users).set({ level: 'cloud' }).where(eq(users.id, id));
+      await hub().recheck();
+      const next = nextMessage(socket);
+      hub().publish({ topic: 'cloud-only', data: 1 }, forCloud);
+      expect(await next).toEqual({ topic: 'cloud-only', data: 1 });
+      socket.close();
+    });
+
+    it('closes a socket whose re-authentication carries another user’s or an invalid token', async () => {
+      for (const token of ['garbage', (await server.login()).access_token]) {
+        const { socket } = await signedIn();
+        const ended = closed(socket);
+        socket.send(JSON.stringify({ authenticate: token }));
+        expect((await ended).code).toBe(UNAUTHORIZED_CLOSE_CODE);
+      }
+    });
+  });
+});
+
+describe.each(databaseBackends())('push WebSocket with short-lived access tokens on %s', (backend) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, accessTokenTtlSeconds: 2 });
+  });
+  afterAll(() => server?.close());
+
+  it('closes when the access token expires, unless the socket re-authenticated with a fresh one', async () => {
+    const first = await server.login();
+    const expiring = await connect(server, first.access_token);
+    const carriedOn = await connect(server, first.access_token);
+    const expired = closed(expiring);
+    // Token expiries are whole seconds: a second later the refreshed token outlives the first one.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const refreshed = await server.request('POST', '/api/auth/refresh', { token: first.refresh_token });
+    carriedOn.send(JSON.stringify({ authenticate: refreshed.body.access_token }));
+
+    expect(await expired).toEqual({ code: UNAUTHORIZED_CLOSE_CODE, reason: 'Session expired' });
+    const next = nextMessage(carriedOn);
+    server.running.container.resolve(PushHubToken).publish({ topic: 'marker', data: 1 });
+    expect(await next).toEqual({ topic: 'marker', data: 1 });
+    expect(carriedOn.readyState).toBe(WebSocket.OPEN);
+    const alsoExpired = closed(carriedOn);
+    expect((await alsoExpired).reason).toBe('Session expired');
   });
 });

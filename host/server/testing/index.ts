@@ -90,6 +90,8 @@ export interface TestServerOptions {
   smtpUrl?: string;
   /** SENSORIUM_OUTBOUND_ALLOW for the server's outbound requests (e.g. ['127.0.0.1'] to reach a local test target). */
   outboundAllow?: string[];
+  /** SENSORIUM_ACCESS_TOKEN_TTL in seconds (900 when omitted), for tests of expiring sessions. */
+  accessTokenTtlSeconds?: number;
   /** MQTT on: true for the embedded broker on a random port, or `{url}` for an external one (unique topics and client ids). */
   mqtt?: boolean | { url: string; ingestConnections?: number; clientId?: string; topicPrefix?: string };
 }
@@ -131,6 +133,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     smtpUrl: options.smtpUrl ?? null,
     outboundAllow: options.outboundAllow ?? [],
     mqtt: testMqttConfig(options.mqtt),
+    ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
   };
 
   const cleanUp = async () => {
