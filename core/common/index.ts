@@ -12,3 +12,4 @@ export * from './audit-record';
 export * from './mail';
 export * from './password-rule';
 export * from './nullable';
+export * from './text-rules';

@@ -1,15 +1,15 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsNotBlank, Trim } from '@sensorium/core/common';
 import { SEVERITY_COLOURS, type SeverityColour } from './application';
 
 /** The settings form's message for a blank required field (shell spec §5). */
 export const FILL_OUT_FORM = 'applications.validation.fillOutForm';
-const NOT_BLANK = /\S/;
 
 export class SeverityLevelInput {
+  @Trim()
   @IsString()
-  @IsNotEmpty({ message: FILL_OUT_FORM })
-  @Matches(NOT_BLANK, { message: FILL_OUT_FORM })
+  @IsNotBlank({ message: FILL_OUT_FORM })
   @MaxLength(50)
   name!: string;
 
@@ -68,12 +68,13 @@ export class ApplicationSettingInput {
 /** Body of PATCH /application/{id}: any of name, description, setting (replaced whole) and logo ('' clears it). */
 export class ApplicationPatchInput {
   @IsOptional()
+  @Trim()
   @IsString()
-  @IsNotEmpty({ message: FILL_OUT_FORM })
-  @Matches(NOT_BLANK, { message: FILL_OUT_FORM })
+  @IsNotBlank({ message: FILL_OUT_FORM })
   @MaxLength(100)
   name?: string;
 
+  @Trim()
   @IsOptional()
   @IsString()
   @MaxLength(500)

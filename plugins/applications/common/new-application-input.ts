@@ -1,4 +1,5 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotBlank, Trim } from '@sensorium/core/common';
 
 /** Application ids: lowercase letters, digits and underscore (shell spec §5). */
 export const APPLICATION_ID_PATTERN = /^[a-z0-9_]+$/;
@@ -11,11 +12,13 @@ export class NewApplicationInput {
   @Matches(APPLICATION_ID_PATTERN, { message: 'applications.validation.idPattern' })
   id!: string;
 
+  @Trim()
   @IsString()
-  @IsNotEmpty()
+  @IsNotBlank()
   @MaxLength(100)
   name!: string;
 
+  @Trim()
   @IsOptional()
   @IsString()
   @MaxLength(500)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
 import { HttpError, type Database } from '@sensorium/core/server';
 import { DEFAULT_END_CUSTOMER_ID, type EndCustomer } from '../common';
@@ -37,18 +37,28 @@ export class EndCustomerRepository {
   /** An end customer of the given si-customer organisation (null: the operator's own), e.g. for a signed-up company. */
   async createFor(name: string, organisationId: string | null): Promise<EndCustomer> {
     const customer = { id: `ec_${randomUUID().replaceAll('-', '').slice(0, 12)}`, name: name.trim() };
-    await this.db.insert(endCustomers).values({ ...customer, organisationId });
+    await this.db.transaction(async (tx) => {
+      await refuseTakenName(tx, customer.name, organisationId);
+      await tx.insert(endCustomers).values({ ...customer, organisationId });
+    });
     return customer;
   }
 
-  async rename(id: string, name: string): Promise<EndCustomer> {
-    const [row] = await this.db
-      .update(endCustomers)
-      .set({ name: name.trim() })
-      .where(eq(endCustomers.id, id))
-      .returning({ id: endCustomers.id, name: endCustomers.name });
-    if (!row) throw HttpError.notFound();
-    return row;
+  rename(id: string, name: string): Promise<EndCustomer> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ organisationId: endCustomers.organisationId })
+        .from(endCustomers)
+        .where(eq(endCustomers.id, id));
+      if (!current) throw HttpError.notFound();
+      await refuseTakenName(tx, name.trim(), current.organisationId, id);
+      const [row] = await tx
+        .update(endCustomers)
+        .set({ name: name.trim() })
+        .where(eq(endCustomers.id, id))
+        .returning({ id: endCustomers.id, name: endCustomers.name });
+      return row!;
+    });
   }
 
   async remove(id: string): Promise<void> {
@@ -60,4 +70,28 @@ export class EndCustomerRepository {
       if (deleted.length === 0) throw HttpError.notFound();
     });
   }
+}
+
+/**
+ * End customer names are unique per owner (the operator, or one si-customer organisation), compared without case, so
+ * the application list never shows two groups that read the same.
+ */
+async function refuseTakenName(
+  tx: Pick<Database, 'select'>,
+  name: string,
+  organisationId: string | null,
+  renamingId?: string,
+): Promise<void> {
+  const [taken] = await tx
+    .select({ id: endCustomers.id })
+    .from(endCustomers)
+    .where(
+      and(
+        organisationId === null ? isNull(endCustomers.organisationId) : eq(endCustomers.organisationId, organisationId),
+        sql`lower(${endCustomers.name}) = lower(${name})`,
+        renamingId === undefined ? undefined : ne(endCustomers.id, renamingId),
+      ),
+    )
+    .limit(1);
+  if (taken) throw HttpError.conflict('applications.errors.customerNameTaken');
 }

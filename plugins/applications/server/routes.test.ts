@@ -82,6 +82,38 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
     expect(list.body).toHaveLength(1);
   });
 
+  it('trims end customer names, refuses names of spaces only and names another customer already has', async () => {
+    const blank = await server.request('POST', '/api/customer/end-customer/', { token: adminToken, body: { name: '   ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ field: 'name', message: 'This field is required.' });
+    const created = await server.request('POST', '/api/customer/end-customer/', {
+      token: adminToken,
+      body: { name: '  Water Board  ' },
+    });
+    expect(created.body.name).toBe('Water Board');
+    const duplicate = await server.request('POST', '/api/customer/end-customer/', {
+      token: adminToken,
+      body: { name: 'water board ' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('已有同名的终端客户。');
+    const renamed = await server.request('PATCH', '/api/customer/end-customer/end_default', {
+      token: adminToken,
+      body: { name: 'Water Board' },
+    });
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.message).toBe('An end customer with this name already exists.');
+    const sameName = await server.request('PATCH', `/api/customer/end-customer/${created.body.id}`, {
+      token: adminToken,
+      body: { name: 'WATER BOARD' },
+    });
+    expect(sameName.body).toEqual({ id: created.body.id, name: 'WATER BOARD' });
+    const list = await server.request('GET', '/api/customer/end-customer-list/', { token: adminToken });
+    expect(list.body.map((customer: { name: string }) => customer.name)).toEqual(['Default End Customer', 'WATER BOARD']);
+    await server.request('DELETE', `/api/customer/end-customer/${created.body.id}`, { token: adminToken });
+  });
+
   it('keeps the default end customer', async () => {
     const response = await server.request('DELETE', '/api/customer/end-customer/end_default', { token: adminToken });
     expect(response.status).toBe(409);
@@ -140,6 +172,28 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
     const again = await server.request('POST', '/api/application/new/', { token: adminToken, body });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ field: 'id', message: 'ID is taken. Try another.' });
+  });
+
+  it('refuses an application name of spaces only and trims the name and description it stores', async () => {
+    const blank = await server.request('POST', '/api/application/new/', {
+      token: adminToken,
+      body: { id: 'blank_name', name: ' \t ', endCustomerId: 'end_default' },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ field: 'name', message: 'This field is required.' });
+    expect(
+      (await server.request('POST', '/api/application/check/', { token: adminToken, body: { id: 'blank_name' } })).body,
+    ).toEqual({
+      existing: false,
+    });
+    const trimmed = await server.request('POST', '/api/application/new/', {
+      token: adminToken,
+      body: { id: 'trimmed_name', name: '  Boiler House ', description: ' Steam ', endCustomerId: 'end_default' },
+    });
+    expect(trimmed.status).toBe(201);
+    const stored = await server.request('GET', '/api/application/trimmed_name', { token: adminToken });
+    expect(stored.body).toMatchObject({ name: 'Boiler House', description: 'Steam' });
+    await server.request('DELETE', '/api/application/trimmed_name/', { token: adminToken });
   });
 
   it('rejects an id with capitals, naming the field with the spec’s message', async () => {

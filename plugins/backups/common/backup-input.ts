@@ -1,11 +1,13 @@
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsNotBlank, Trim } from '@sensorium/core/common';
 import { APPLICATION_ID_PATTERN } from '@sensorium/applications/common';
 
 /** Body of POST /backup/{appId}; the Create Backup form validates with the same model (shell spec §5). */
 export class CreateBackupInput {
+  @Trim()
   @IsString({ message: 'backups.validation.descriptionRequired' })
   @MinLength(1, { message: 'backups.validation.descriptionRequired' })
-  @IsNotEmpty({ message: 'backups.validation.descriptionRequired' })
+  @IsNotBlank({ message: 'backups.validation.descriptionRequired' })
   @MaxLength(500)
   description!: string;
 }

@@ -213,7 +213,7 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
 
   it('requires a description, in the caller’s language, and stores nothing', async () => {
     await createApplication('empty_app');
-    for (const body of [{ description: '' }, {}]) {
+    for (const body of [{ description: '' }, { description: ' \t ' }, {}]) {
       const response = await server.request('POST', '/api/backup/empty_app', { token: admin, body });
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ field: 'description', message: 'Description is required.' });

@@ -18,7 +18,7 @@ function fieldErrors(values: NewApplicationInput): Partial<Record<Field, string>
   const errors: Partial<Record<Field, string>> = {};
   for (const error of validateSync(plainToInstance(NewApplicationInput, values))) {
     const constraints = Object.entries(error.constraints ?? {});
-    const [rule, message] = constraints.find(([name]) => name === 'isNotEmpty') ?? constraints[0] ?? [];
+    const [rule, message] = constraints.find(([name]) => name === 'isNotEmpty' || name === 'isNotBlank') ?? constraints[0] ?? [];
     if (!rule || (error.property !== 'id' && error.property !== 'name')) continue;
     errors[error.property] = message?.startsWith('applications.') ? message : `validation.${rule}`;
   }

@@ -16,7 +16,7 @@ export function EndCustomerDialog(props: {
   const { t } = useTranslation();
   const [name, setName] = useState(props.initialName ?? '');
   const [saving, setSaving] = useState(false);
-  const valid = validateSync(plainToInstance(EndCustomerInput, { name: name.trim() })).length === 0;
+  const valid = validateSync(plainToInstance(EndCustomerInput, { name })).length === 0;
   const save = async () => {
     setSaving(true);
     try {

@@ -16,7 +16,7 @@ export const CreateBackupDialog = observer(function CreateBackupDialog(props: { 
   const store = useBackups();
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
-  const error = fieldError(CreateBackupInput, { description: description.trim() }, 'description');
+  const error = fieldError(CreateBackupInput, { description }, 'description');
   const creating = store.creating.pending;
   const failure = store.creating.failure;
 
