@@ -18,6 +18,7 @@ export * from './mail';
 export * from './device-server-api';
 export * from './page-query';
 export * from './route-scope';
+export * from './device-tags';
 export * from './plugin-config';
 export * from './logger';
 export * from './sql-rows';

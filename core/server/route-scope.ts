@@ -18,7 +18,15 @@ export interface ScopedApplication {
   endCustomerId: string;
   organisationId: string | null;
   rights: ApplicationRights;
+  /**
+   * The device tags the caller is limited to in this application (User Setup); null when it sees every device. Item
+   * reads and writes leave out, or answer 404 for, devices carrying none of them.
+   */
+  deviceTags: readonly string[] | null;
 }
+
+/** What the `application` scope provider answers; the pipeline adds the caller's device-tag limit. */
+export type LoadedApplication = Omit<ScopedApplication, 'deviceTags'>;
 
 /**
  * Loads a tenant-owned object for the route pipeline. `load` answers the object only when it exists and the user may
@@ -33,7 +41,7 @@ export interface RouteScopeProvider<T = unknown> {
 /** Scope kinds contributed by the plugins that own the objects; the applications plugin contributes `application`. */
 export const routeScopes = createExtensionPoint<RouteScopeProvider>('core.route-scopes/v1');
 
-/** The kind name of application scopes; its provider must answer ScopedApplication objects. */
+/** The kind name of application scopes; its provider must answer LoadedApplication objects. */
 export const APPLICATION_SCOPE = 'application';
 
 /** Reads the object id of a scope from the validated request parts; undefined when the field is absent. */

@@ -22,6 +22,7 @@ import {
   OrganisationDirectoryToken,
   OutboundRequestsToken,
   routeScopes,
+  deviceTagSources,
   type DataSourceSink,
   demoSeeders,
   HttpError,
@@ -243,8 +244,9 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     installErrorReplies(app, translator, pageFallback);
     pushHub.register(app, accessSessions);
     const scopes = new Map(licensedValues(wired.registry, config.licences, routeScopes).map((scope) => [scope.kind, scope]));
+    const deviceTags = licensedValues(wired.registry, config.licences, deviceTagSources);
     for (const owned of routes.list()) {
-      registerRoute(app, owned, { licences: config.licences, translator, audit, authenticate, scopes });
+      registerRoute(app, owned, { licences: config.licences, translator, audit, authenticate, scopes, deviceTags });
     }
 
     if (config.seedDemo) await seedDemoData(licensedValues(wired.registry, config.licences, demoSeeders), settings, app.log);

@@ -93,6 +93,8 @@ export function recordingSinkPlugin(sink: RecordingSink, id: 'nodes' | 'device-p
         find: async (appId, uuid) =>
           (await queryRows<ItemRef>(db, sql`${refs} WHERE app_id = ${appId} AND uuid = ${uuid}`))[0] ?? null,
         itemsOf: (appId, tx) => queryRows<ItemRef>(tx ?? db, sql`${refs} WHERE app_id = ${appId}`),
+        // These rows carry no tags: a user limited to device tags sees none of them.
+        visibleItems: async () => [],
         enabledItemsOfSource: (type) =>
           queryRows(
             db,

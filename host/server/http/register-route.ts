@@ -9,9 +9,12 @@ import {
 } from '@sensorium/core/common';
 import {
   APPLICATION_SCOPE,
+  deviceTagLimit,
   HttpError,
   scopeId,
   type AuditLog,
+  type DeviceTagSource,
+  type LoadedApplication,
   type RouteScopeProvider,
   type ScopedApplication,
   type ScopeSource,
@@ -29,6 +32,8 @@ export interface RouteServices {
   authenticate(request: FastifyRequest): Promise<SessionUser | null>;
   /** The scope kinds plugins contributed (application, end-customer…), by kind. */
   scopes: ReadonlyMap<string, RouteScopeProvider>;
+  /** Where User Setup keeps device tags: the handler's `app` carries the caller's limit. */
+  deviceTags: readonly DeviceTagSource[];
 }
 
 /** Loads the object a route is scoped to; 404 when it is missing or the caller may not see it (no existence leak). */
@@ -93,7 +98,8 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
         let app: ScopedApplication | null = null;
         const checkScopes = async (part: RequestPart) => {
           if (route.app && partOf(route.app) === part) {
-            app = (await loadScoped(services, APPLICATION_SCOPE, route.app, user!, parts)) as ScopedApplication | null;
+            const loaded = (await loadScoped(services, APPLICATION_SCOPE, route.app, user!, parts)) as LoadedApplication | null;
+            app = loaded && { ...loaded, deviceTags: await deviceTagLimit(services.deviceTags, loaded.id, user!) };
           }
           if (route.scope && partOf(route.scope.from) === part) {
             await loadScoped(services, route.scope.kind, route.scope.from, user!, parts);

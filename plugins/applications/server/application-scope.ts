@@ -1,5 +1,5 @@
 import type { SessionUser } from '@sensorium/core/common';
-import { APPLICATION_SCOPE, type RouteScopeProvider, type ScopedApplication } from '@sensorium/core/server';
+import { APPLICATION_SCOPE, type LoadedApplication, type RouteScopeProvider } from '@sensorium/core/server';
 import { canSeeApplication, END_CUSTOMER_SCOPE, type ApplicationAccess, type EndCustomer } from '../common';
 import type { EndCustomerRepository } from './end-customer-repository';
 
@@ -7,7 +7,7 @@ import type { EndCustomerRepository } from './end-customer-repository';
  * The `application` route scope: the route pipeline loads a route's application through it and answers 404 unless the
  * caller may see it (the tenancy rule of canSeeApplication), so no handler checks visibility itself.
  */
-export function applicationScope(access: Pick<ApplicationAccess, 'ownerOf'>): RouteScopeProvider<ScopedApplication> {
+export function applicationScope(access: Pick<ApplicationAccess, 'ownerOf'>): RouteScopeProvider<LoadedApplication> {
   return {
     kind: APPLICATION_SCOPE,
     async load(user: SessionUser, appId: string) {

@@ -3,6 +3,7 @@ import {
   DatabaseToken,
   DataSourceSinkToken,
   defineServerPlugin,
+  deviceTagSources,
   PushHubToken,
 } from '@sensorium/core/server';
 import { PUSH_TOPICS } from '@sensorium/core/common';
@@ -32,8 +33,12 @@ export default defineServerPlugin({
   provides: [DataSourceSinkToken],
   register(context, { db, access, hub, items, lookup }) {
     // The sink (DataSourceSink), the connection and processing jobs and the live push.
-    const ingest = registerIngest(context, { db, items, access, push: hub });
-    for (const route of [...dataRoutes(db, lookup), ...rawDataExcelRoutes(db)]) context.addRoute(route);
+    const audience = {
+      tagSources: () => context.contributions(deviceTagSources),
+      visibleItems: (appId: string, tags: readonly string[]) => lookup.visibleItems(appId, tags),
+    };
+    const ingest = registerIngest(context, { db, items, access, push: hub, audience });
+    for (const route of [...dataRoutes(db, lookup), ...rawDataExcelRoutes(db, lookup)]) context.addRoute(route);
     context.contribute(eventSummarySources, openEventSummary(db));
     context.contribute(applicationDataParticipants, pipelineDataParticipant(db, lookup));
     // The nodes plugin's API tells the pipeline when items go and when preferences change.

@@ -11,8 +11,13 @@ export interface ItemRef {
 
 /** Reads of the node tree for other plugins (provided by the nodes plugin, which owns node_items). */
 export interface ItemLookup {
-  /** The application's item with this uuid; null when the application has none. */
-  find(appId: string, uuid: string): Promise<ItemRef | null>;
+  /**
+   * The application's item with this uuid; null when the application has none, or when `deviceTags` (a user's limit,
+   * ScopedApplication.deviceTags) hide it.
+   */
+  find(appId: string, uuid: string, deviceTags?: readonly string[] | null): Promise<ItemRef | null>;
+  /** The items of an application a user limited to these device tags sees: those carrying one and the nodes above them. */
+  visibleItems(appId: string, deviceTags: readonly string[]): Promise<ItemRef[]>;
   /** Every item of an application; `tx` reads inside the caller's transaction (e.g. items a restore just wrote). */
   itemsOf(appId: string, tx?: SqlExecutor): Promise<ItemRef[]>;
   /** Enabled items whose data source is of this type, with its settings: what a polling source (crawler) polls. */

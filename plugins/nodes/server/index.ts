@@ -24,6 +24,7 @@ import { migrations } from './migrations';
 import { commandRoutes } from './routes/command-routes';
 import { itemRoutes } from './routes/item-routes';
 import { preferenceRoutes } from './routes/preference-routes';
+import { onlyVisibleItems } from './routes/visible-items';
 import { siteObjectsParticipant } from './site-objects-participant';
 import { itemLookup } from './state/item-lookup';
 import { itemStateStore } from './state/item-state-store';
@@ -58,12 +59,12 @@ export default defineServerPlugin({
       ...mapRoutes(items.rows, geo, objects),
       ...locationRoutes(context.config, outbound),
     ])
-      context.addRoute(route);
+      context.addRoute(onlyVisibleItems(route, items.tree));
     context.contribute(applicationDataParticipants, nodesDataParticipant(db));
     context.contribute(applicationDataParticipants, siteObjectsParticipant(db, objects));
     context.contribute(demoSeeders, nodesDemoSeeder(access, items));
     // The device pipeline reads and writes items' state through these (it depends on this plugin, not the reverse).
     context.provide(ItemStateToken, itemStateStore());
-    context.provide(ItemLookupToken, itemLookup(db));
+    context.provide(ItemLookupToken, itemLookup(db, items.tree));
   },
 });

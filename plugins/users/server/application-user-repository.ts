@@ -16,7 +16,7 @@ const uniqueTags = (tags: readonly string[] = []) => [...new Set(tags.map((tag) 
 
 /**
  * User Setup: which users and groups may use an application, and per user an optional list of device tags that limits
- * them to those devices (stored now; the device features enforce it). Only users and groups the caller manages appear.
+ * end-customer users to those devices (read through deviceTagSource). Only users and groups the caller manages appear.
  * The routes declare the application (and the user or group they act on), so the pipeline has checked both.
  */
 export class ApplicationUserRepository {

@@ -3,6 +3,7 @@ import {
   credentialVerifiers,
   DatabaseToken,
   defineServerPlugin,
+  deviceTagSources,
   routeScopes,
   UserDirectoryToken,
 } from '@sensorium/core/server';
@@ -11,6 +12,7 @@ import { usersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { ApiKeyRepository, apiKeyVerifier } from './api-keys';
 import { ApplicationUserRepository, applicationUsersDeletionHook } from './application-user-repository';
+import { deviceTagSource } from './device-tag-source';
 import { GroupRepository } from './group-repository';
 import { migrations } from './migrations';
 import { MyAccountService } from './my-account';
@@ -39,5 +41,6 @@ export default defineServerPlugin({
     for (const scope of tenancy.scopes()) context.contribute(routeScopes, scope);
     context.contribute(credentialVerifiers, apiKeyVerifier(keys));
     context.contribute(applicationDeletionHooks, applicationUsersDeletionHook);
+    context.contribute(deviceTagSources, deviceTagSource(db));
   },
 });

@@ -2,10 +2,10 @@ import { DataSourceSinkToken, type Database, type PushHub, type ServerPluginCont
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import type { ItemStateStore } from '@sensorium/nodes/common';
 import { IngestService, type IngestOptions } from './ingest-service';
-import { LivePush, PUSH_INTERVAL_MS } from './live-push';
+import { LivePush, PUSH_INTERVAL_MS, type PushAudience } from './live-push';
 
 export { IngestService, DEFAULT_INGEST_OPTIONS, type IngestOptions } from './ingest-service';
-export { LivePush, PUSH_INTERVAL_MS, type NodeValue, type NodeValuesMessage } from './live-push';
+export { LivePush, PUSH_INTERVAL_MS, type NodeValue, type NodeValuesMessage, type PushAudience } from './live-push';
 export { AUTO_CLEARED_BY } from './event-writer';
 
 export interface IngestDeps {
@@ -13,6 +13,8 @@ export interface IngestDeps {
   items: ItemStateStore;
   access: Pick<ApplicationAccess, 'ownerOf'>;
   push: PushHub;
+  /** Who sees which items, for the live pushes. */
+  audience: PushAudience;
   options?: Partial<IngestOptions> & { pushIntervalMs?: number };
 }
 
@@ -28,7 +30,7 @@ export const PROCESSING_TICK_INTERVAL_MS = 1000;
  * Returns the service (its `refresh(uuids)` re-applies preferences after an API change and pushes the result).
  */
 export function registerIngest(context: ServerPluginContext, deps: IngestDeps): IngestService {
-  const live = new LivePush(deps.push, deps.access, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
+  const live = new LivePush(deps.push, deps.access, deps.audience, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
   const service = new IngestService(deps.db, deps.items, live, deps.options);
   context.provide(DataSourceSinkToken, service);
   context.addJob({

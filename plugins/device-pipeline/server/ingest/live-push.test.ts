@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushMessage } from '@sensorium/core/common';
 import type { PushHub } from '@sensorium/core/server';
 import type { ApplicationOwner } from '@sensorium/applications/common';
-import { LivePush, type NodeValue } from './live-push';
+import { LivePush, TAG_LIMIT_CACHE_MS, type NodeValue, type NodeValuesMessage, type PushAudience } from './live-push';
 
 type Recipient = { id: string; level: string; organisationId: string | null; endCustomerId: string | null };
 
@@ -34,6 +34,19 @@ const value = (uuid: string, v: number): NodeValue => ({
   lastValidDate: null,
 });
 
+/** User Setup's tags by user id; items i1 and n1 carry `north`, i2 `south`. */
+const tagged = new Map<string, string[]>();
+const audience: PushAudience = {
+  tagSources: () => [{ tagsOf: async (_appId, userId) => tagged.get(userId) ?? [], taggedUsers: async () => tagged }],
+  visibleItems: async (appId, tags) =>
+    [
+      { uuid: 'i1', tag: 'north' },
+      { uuid: 'i2', tag: 'south' },
+    ]
+      .filter((item) => tags.includes(item.tag))
+      .map((item) => ({ uuid: item.uuid, appId, itemName: item.uuid })),
+};
+
 describe('LivePush', () => {
   let hub: FakeHub;
   let live: LivePush;
@@ -41,8 +54,9 @@ describe('LivePush', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
+    tagged.clear();
     hub = new FakeHub();
-    live = new LivePush(hub, { ownerOf: async (appId) => (appId === 'missing' ? null : owner) }, 250);
+    live = new LivePush(hub, { ownerOf: async (appId) => (appId === 'missing' ? null : owner) }, audience, 250);
   });
   afterEach(() => {
     live.close();
@@ -89,5 +103,34 @@ describe('LivePush', () => {
     expect(hub.sent).toEqual([
       { message: { topic: 'system-event-update', data: { appId: 'app-b' } }, recipients: ['cloud', 'org-a'] },
     ]);
+  });
+
+  it('gives a user limited to device tags only the items its limit lets through, with limits at most 5 s old', async () => {
+    const endCustomer = (id: string) => ({ id, level: 'end-customer', organisationId: null, endCustomerId: 'end-a' });
+    hub.users.push(endCustomer('ec-north'), endCustomer('ec-other'), endCustomer('ec-free'));
+    tagged.set('ec-north', ['north']);
+    tagged.set('ec-other', ['east']);
+    // Tags of a system integrator change nothing: it owns the application.
+    tagged.set('org-a', ['east']);
+    const sent = () =>
+      hub.sent.map((entry) => ({
+        recipients: entry.recipients,
+        items: (entry.message.data as NodeValuesMessage).items.map((item) => item.uuid),
+      }));
+
+    live.itemChanged('app-a', value('i1', 1));
+    live.itemChanged('app-a', value('i2', 1));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toEqual([
+      { recipients: ['cloud', 'org-a', 'ec-free'], items: ['i1', 'i2'] },
+      { recipients: ['ec-north'], items: ['i1'] },
+    ]);
+
+    tagged.set('ec-north', ['south']);
+    await vi.advanceTimersByTimeAsync(TAG_LIMIT_CACHE_MS);
+    hub.sent.length = 0;
+    live.itemChanged('app-a', value('i1', 2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toEqual([{ recipients: ['cloud', 'org-a', 'ec-free'], items: ['i1'] }]);
   });
 });

@@ -1,6 +1,7 @@
 import { PUSH_TOPICS } from '@sensorium/core/common';
-import type { PushHub } from '@sensorium/core/server';
+import { deviceTagLimitTable, type DeviceTagLimitTable, type DeviceTagSource, type PushHub } from '@sensorium/core/server';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '@sensorium/applications/common';
+import type { ItemLookup } from '@sensorium/nodes/common';
 import type { NodeValue, NodeValuesMessage } from '../../common/live-values';
 
 export type { NodeValue, NodeValuesMessage } from '../../common/live-values';
@@ -8,11 +9,31 @@ export type { NodeValue, NodeValuesMessage } from '../../common/live-values';
 /** At most 4 pushes per second per application and topic. */
 export const PUSH_INTERVAL_MS = 250;
 const OWNER_CACHE_MS = 10_000;
+/** How long a change of User Setup's device tags or of an item's tags may take to reach the pushes. */
+export const TAG_LIMIT_CACHE_MS = 5_000;
+
+/** Who may see which items of an application: User Setup's device tags and the items a limit lets through. */
+export interface PushAudience {
+  /** Read at each refresh: the plugin keeping the tags registers after this one. */
+  tagSources(): readonly DeviceTagSource[];
+  visibleItems: ItemLookup['visibleItems'];
+}
+
+/** A socket's user, as the push hub hands it to filters. */
+type Recipient = Parameters<NonNullable<Parameters<PushHub['publishKeyed']>[2]>>[0];
+
+/** An application's limits and, per limit (by identity), the uuids it lets through, filled as pushes need them. */
+interface TagLimitCache {
+  table: DeviceTagLimitTable;
+  visible: Map<readonly string[], Promise<Set<string>>>;
+  until: number;
+}
 
 /**
  * Live pushes after commit, coalesced per application: `node-values` (the latest state of each changed item) to the
  * sockets subscribed to the application, and `system-event-update` when its events changed, both only to users who
- * can see the application. Bursts within 250 ms go out as one message.
+ * can see the application; a user limited to device tags gets only the items its limit lets through. Bursts within
+ * 250 ms go out as one message.
  */
 export class LivePush {
   private readonly values = new Map<string, Map<string, NodeValue>>();
@@ -20,11 +41,13 @@ export class LivePush {
   private readonly lastSent = new Map<string, number>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly owners = new Map<string, { owner: ApplicationOwner | null; until: number }>();
+  private readonly tagLimits = new Map<string, TagLimitCache>();
   private closed = false;
 
   constructor(
     private readonly hub: PushHub,
     private readonly access: Pick<ApplicationAccess, 'ownerOf'>,
+    private readonly audience: PushAudience,
     private readonly intervalMs = PUSH_INTERVAL_MS,
   ) {}
 
@@ -67,6 +90,33 @@ export class LivePush {
     return owner;
   }
 
+  private async tagLimitsOf(appId: string): Promise<TagLimitCache> {
+    const cached = this.tagLimits.get(appId);
+    if (cached && cached.until > Date.now()) return cached;
+    const table = await deviceTagLimitTable(this.audience.tagSources(), appId);
+    const fresh: TagLimitCache = { table, visible: new Map(), until: Date.now() + TAG_LIMIT_CACHE_MS };
+    this.tagLimits.set(appId, fresh);
+    return fresh;
+  }
+
+  /** Every item to users without a limit; to each group of users sharing a limit, the items it lets through. */
+  private async sendValues(appId: string, items: NodeValue[], visible: (user: Recipient) => boolean): Promise<void> {
+    const { table, visible: visibleByLimit } = await this.tagLimitsOf(appId);
+    const publish = (data: NodeValuesMessage, recipients: (user: Recipient) => boolean) =>
+      this.hub.publishKeyed(appId, { topic: PUSH_TOPICS.nodeValues, data }, recipients);
+    publish({ appId, items }, (user) => table.limitOf(user) === null && visible(user));
+    for (const limit of table.limits) {
+      if (!visibleByLimit.has(limit)) {
+        const uuids = this.audience.visibleItems(appId, limit).then((refs) => new Set(refs.map((ref) => ref.uuid)));
+        visibleByLimit.set(limit, uuids);
+      }
+      const uuids = await visibleByLimit.get(limit)!;
+      const shown = items.filter((item) => uuids.has(item.uuid));
+      if (shown.length > 0 && !this.closed)
+        publish({ appId, items: shown }, (user) => table.limitOf(user) === limit && visible(user));
+    }
+  }
+
   private async send(appId: string): Promise<void> {
     this.lastSent.set(appId, Date.now());
     const values = this.values.get(appId);
@@ -75,15 +125,12 @@ export class LivePush {
     try {
       const owner = await this.ownerOf(appId);
       if (owner && !this.closed) {
-        const visible = (user: Parameters<typeof canSeeApplication>[0]) => canSeeApplication(user, owner);
-        if (values?.size) {
-          const data: NodeValuesMessage = { appId, items: [...values.values()] };
-          this.hub.publishKeyed(appId, { topic: PUSH_TOPICS.nodeValues, data }, visible);
-        }
+        const visible = (user: Recipient) => canSeeApplication(user, owner);
+        if (values?.size) await this.sendValues(appId, [...values.values()], visible);
         if (events) this.hub.publish({ topic: PUSH_TOPICS.systemEventUpdate, data: { appId } }, visible);
       }
     } catch {
-      // A failed owner lookup drops this push; the next change pushes the latest state again.
+      // A failed owner or tag lookup drops this push; the next change pushes the latest state again.
     } finally {
       this.timers.delete(appId);
       if (!this.closed && (this.values.has(appId) || this.events.has(appId))) this.schedule(appId);

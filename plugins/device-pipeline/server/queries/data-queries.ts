@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { HttpError, type Database } from '@sensorium/core/server';
 import type { EventSummaryRow, EventSummarySource } from '@sensorium/applications/common';
+import type { ItemLookup } from '@sensorium/nodes/common';
 import {
   REALTIME_LIMIT,
   REALTIME_WINDOW_MS,
@@ -17,8 +18,24 @@ const HISTORY_PAGE_DEFAULT = 10;
 /** A chart reads at most this many points per call. */
 const SERIES_LIMIT = 50_000;
 
-/** POST /raw-data-history/search: real-time (last day, newest 100) or history (a range, paged, with the total). */
-export async function searchRawData(db: Database, input: RawDataSearchInput, now = new Date()): Promise<RawDataSearchResponse> {
+/** The names of the items a caller's device-tag limit lets through; null when it has none. */
+export async function visibleItemNames(
+  items: Pick<ItemLookup, 'visibleItems'>,
+  app: { id: string; deviceTags: readonly string[] | null },
+): Promise<string[] | null> {
+  return app.deviceTags === null ? null : (await items.visibleItems(app.id, app.deviceTags)).map((item) => item.itemName);
+}
+
+/**
+ * POST /raw-data-history/search: real-time (last day, newest 100) or history (a range, paged, with the total).
+ * `itemNames`, for a user limited to device tags, keeps the rows of those items only (not those of unknown devices).
+ */
+export async function searchRawData(
+  db: Database,
+  input: RawDataSearchInput,
+  itemNames: readonly string[] | null,
+  now = new Date(),
+): Promise<RawDataSearchResponse> {
   const tags = (input.tags ?? []).filter((tag) => tag !== '');
   if (input.isItemSpecific && tags.length === 0) return { rows: [], total: 0 };
   const realtime = input.viewMode === 'realtime';
@@ -34,6 +51,7 @@ export async function searchRawData(db: Database, input: RawDataSearchInput, now
     gte(rawData.createdAt, start),
     lte(rawData.createdAt, end),
     tags.length > 0 ? inArray(rawData.itemName, tags) : undefined,
+    itemNames === null ? undefined : itemNames.length > 0 ? inArray(rawData.itemName, [...itemNames]) : sql`false`,
   ];
   const where = and(...conditions);
   const limit = realtime ? Math.min(input.limit ?? REALTIME_LIMIT, REALTIME_LIMIT) : (input.limit ?? HISTORY_PAGE_DEFAULT);

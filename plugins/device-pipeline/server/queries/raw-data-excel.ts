@@ -2,8 +2,9 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import * as XLSX from 'xlsx';
 import { defineAppRoute, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
+import type { ItemLookup } from '@sensorium/nodes/common';
 import { RawDataSearchInput, type RawDataRow } from '../../common/raw-data';
-import { searchRawData } from './data-queries';
+import { searchRawData, visibleItemNames } from './data-queries';
 
 /** An export holds at most this many rows (the newest of the range). */
 export const EXCEL_EXPORT_LIMIT = 50_000;
@@ -54,7 +55,7 @@ export function rawDataWorkbook(rows: readonly RawDataRow[], headers: string[], 
 }
 
 /** POST /raw-data-history/search/excel (spec 7.3): the search's rows (every page of a history range) as data_history.xlsx. */
-export function rawDataExcelRoutes(db: Database): AnyRouteDefinition[] {
+export function rawDataExcelRoutes(db: Database, items: Pick<ItemLookup, 'visibleItems'>): AnyRouteDefinition[] {
   return [
     defineAppRoute({
       method: 'POST',
@@ -65,9 +66,10 @@ export function rawDataExcelRoutes(db: Database): AnyRouteDefinition[] {
       query: RawDataExcelQuery,
       rateLimit: { max: 20, timeWindowMs: 60_000 },
       audit: false,
-      handler: async ({ body, query, reply, t }) => {
+      handler: async ({ app, body, query, reply, t }) => {
         const realtime = body.viewMode === 'realtime';
-        const { rows } = await searchRawData(db, realtime ? body : { ...body, limit: EXCEL_EXPORT_LIMIT, offset: 0 });
+        const search = realtime ? body : { ...body, limit: EXCEL_EXPORT_LIMIT, offset: 0 };
+        const { rows } = await searchRawData(db, search, await visibleItemNames(items, app));
         const headers = ['date', 'source', 'deviceName', 'raw', 'processed'].map((key) => t(`device-pipeline.excel.${key}`));
         const file = rawDataWorkbook(rows, headers, query.utcOffsetMinutes ?? 0);
         return reply.type(XLSX_TYPE).header('content-disposition', `attachment; filename="${EXCEL_FILE_NAME}"`).send(file);

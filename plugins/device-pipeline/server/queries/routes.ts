@@ -2,11 +2,11 @@ import { defineAppRoute, HttpError, type AnyRouteDefinition, type Database } fro
 import { NodeItemParams, type ItemLookup } from '@sensorium/nodes/common';
 import { NodeHistoryQuery, RawDataSearchInput } from '../../common/raw-data';
 import { historySchema, rawDataSchema } from '../response-schemas';
-import { fieldSeries, searchRawData } from './data-queries';
+import { fieldSeries, searchRawData, visibleItemNames } from './data-queries';
 
 /**
  * Reads of what the pipeline stored: an item's field history for the charts and the raw data search (spec 7.3). Both
- * act on an application the caller may see (404 otherwise).
+ * act on an application the caller may see (404 otherwise), and only on the items its device-tag limit lets through.
  */
 export function dataRoutes(db: Database, items: ItemLookup): AnyRouteDefinition[] {
   return [
@@ -19,7 +19,7 @@ export function dataRoutes(db: Database, items: ItemLookup): AnyRouteDefinition[
       query: NodeHistoryQuery,
       response: historySchema,
       handler: async ({ app, params, query }) => {
-        if (!(await items.find(app.id, params.uuid))) throw HttpError.notFound();
+        if (!(await items.find(app.id, params.uuid, app.deviceTags))) throw HttpError.notFound();
         return fieldSeries(db, params.uuid, query);
       },
     }),
@@ -32,7 +32,7 @@ export function dataRoutes(db: Database, items: ItemLookup): AnyRouteDefinition[
       response: rawDataSchema,
       rateLimit: { max: 300, timeWindowMs: 60_000 },
       audit: false,
-      handler: ({ body }) => searchRawData(db, body),
+      handler: async ({ app, body }) => searchRawData(db, body, await visibleItemNames(items, app)),
     }),
   ];
 }

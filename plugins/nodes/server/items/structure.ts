@@ -3,7 +3,7 @@ import { HttpError, type Database } from '@sensorium/core/server';
 import type { StructureNodeInput } from '../../common/inputs';
 import { MAX_TREE_DEPTH, ROOT_ITEM_NAME, type TreeRow } from '../../common/types';
 import type { NodeData } from './node-data';
-import { depthOf, type ItemTree } from './tree';
+import { depthOf, visibleRows, type ItemTree } from './tree';
 
 /** The tree's shape as the nestable tree edits it: parents and sibling positions. */
 export class StructureEditor {
@@ -17,11 +17,12 @@ export class StructureEditor {
    * PUT /structure: re-parents and re-orders items as the nestable tree sends them. Every name must exist in the
    * application and appear once; the root stays on top (a list without it is taken as the root's children); items not
    * listed keep their place; the result must be at most MAX_TREE_DEPTH deep. Positions follow the list order (from 1).
+   * A user limited to device tags names only items it sees: the others are not found.
    */
-  async save(appId: string, structure: readonly StructureNodeInput[]): Promise<TreeRow[]> {
+  async save(appId: string, structure: readonly StructureNodeInput[], deviceTags: readonly string[] | null): Promise<TreeRow[]> {
     await this.tree.ensureRoot(appId);
     const rows = await this.tree.rows(appId);
-    const byName = new Map(rows.map((row) => [row.itemName, row]));
+    const byName = new Map(visibleRows(rows, deviceTags).map((row) => [row.itemName, row]));
     const root = rows.find((row) => row.itemName === ROOT_ITEM_NAME && row.parentUuid === null)!;
     const topHasRoot = structure.some((entry) => entry.itemName === ROOT_ITEM_NAME);
     if (topHasRoot && structure.length > 1) throw HttpError.badRequest('nodes.errors.rootMove', 'structure');
@@ -65,6 +66,6 @@ export class StructureEditor {
     const oldParents = new Set(rows.map((row) => row.parentUuid).filter((id): id is string => id !== null));
     for (const [, place] of changes) oldParents.add(place.parentUuid);
     for (const parentUuid of oldParents) await this.nodeData.recompute(appId, parentUuid);
-    return this.tree.tree(appId);
+    return this.tree.tree(appId, deviceTags);
   }
 }

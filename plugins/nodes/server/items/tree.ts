@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '@sensorium/core/server';
+import { withinDeviceTags, type Database } from '@sensorium/core/server';
 import { ROOT_ITEM_NAME, type TreeRow } from '../../common/types';
 import { toTreeRow, type TreeSourceRow } from '../item-json';
 import { nodeItems } from '../schema';
@@ -77,6 +77,29 @@ export function withDescendants(rows: readonly Pick<TreeSourceRow, 'uuid' | 'par
   return [...found];
 }
 
+type VisibilityRow = Pick<TreeSourceRow, 'uuid' | 'parentUuid' | 'geoInfo'>;
+
+/**
+ * What a user limited to device tags (User Setup) sees of an application: the items carrying one of the tags, the
+ * nodes above them (so the tree still reaches them) and the root. Every row when there is no limit.
+ */
+export function visibleRows<T extends VisibilityRow>(rows: readonly T[], deviceTags: readonly string[] | null): T[] {
+  if (deviceTags === null) return [...rows];
+  const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+  const visible = new Set<string>();
+  for (const row of rows) {
+    if (row.parentUuid !== null && !withinDeviceTags(row.geoInfo?.tags, deviceTags)) continue;
+    for (
+      let current: T | undefined = row;
+      current && !visible.has(current.uuid);
+      current = byUuid.get(current.parentUuid ?? '')
+    ) {
+      visible.add(current.uuid);
+    }
+  }
+  return rows.filter((row) => visible.has(row.uuid));
+}
+
 /** The tree of an application: its root node (created on first use) and its rows in tree order. */
 export class ItemTree {
   constructor(private readonly db: Database) {}
@@ -89,15 +112,21 @@ export class ItemTree {
       .onConflictDoNothing();
   }
 
-  /** The application's rows with what the tree shows, in no particular order. */
-  rows(appId: string): Promise<TreeSourceRow[]> {
-    return this.db.select(TREE_COLUMNS).from(nodeItems).where(eq(nodeItems.appId, appId));
+  /** The application's rows with what the tree shows, in no particular order; only those a device-tag limit lets through. */
+  async rows(appId: string, deviceTags: readonly string[] | null = null): Promise<TreeSourceRow[]> {
+    const rows = await this.db.select(TREE_COLUMNS).from(nodeItems).where(eq(nodeItems.appId, appId));
+    return visibleRows(rows, deviceTags);
   }
 
-  /** GET /tree: the whole tree in order, the root first (created with the first read). */
-  async tree(appId: string): Promise<TreeRow[]> {
+  /** Whether the application has this item and a device-tag limit lets its user see it. */
+  async isVisible(appId: string, uuid: string, deviceTags: readonly string[] | null): Promise<boolean> {
+    return (await this.rows(appId, deviceTags)).some((row) => row.uuid === uuid);
+  }
+
+  /** GET /tree: the tree in order, the root first (created with the first read); what a device-tag limit lets through. */
+  async tree(appId: string, deviceTags: readonly string[] | null = null): Promise<TreeRow[]> {
     await this.ensureRoot(appId);
-    return treeOrder(await this.rows(appId)).map(({ row, depth, parent }) => {
+    return treeOrder(await this.rows(appId, deviceTags)).map(({ row, depth, parent }) => {
       const pinned = parent?.geoInfo?.floorPlan?.pins?.some((pin) => pin.itemName === row.itemName) ?? false;
       return toTreeRow(row, parent?.itemName ?? null, depth, pinned);
     });

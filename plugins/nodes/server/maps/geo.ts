@@ -3,7 +3,7 @@ import type { Database } from '@sensorium/core/server';
 import type { GeoInfo, GeoInfoResponse, Item } from '../../common/types';
 import { toGeoSummary } from '../item-json';
 import type { ItemRows } from '../items/item-rows';
-import { treeOrder } from '../items/tree';
+import { treeOrder, visibleRows } from '../items/tree';
 import { nodeItems } from '../schema';
 
 /** Items' geo info: what the maps show below a node, and the site image and floor plan writes. */
@@ -13,10 +13,10 @@ export class GeoStore {
     private readonly rows: ItemRows,
   ) {}
 
-  /** GET /geo-info/{uuid}: the node and every node and sensor below it (tree order), for its maps. */
-  async geoInfo(appId: string, uuid: string): Promise<GeoInfoResponse> {
+  /** GET /geo-info/{uuid}: the node and every node and sensor below it (tree order) a device-tag limit lets through. */
+  async geoInfo(appId: string, uuid: string, deviceTags: readonly string[] | null): Promise<GeoInfoResponse> {
     const item = await this.rows.row(appId, uuid);
-    const rows = await this.db.select().from(nodeItems).where(eq(nodeItems.appId, appId));
+    const rows = visibleRows(await this.db.select().from(nodeItems).where(eq(nodeItems.appId, appId)), deviceTags);
     const below = new Set([uuid]);
     const children = [];
     for (const { row, parent } of treeOrder(rows)) {

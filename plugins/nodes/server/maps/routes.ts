@@ -36,7 +36,7 @@ export function mapRoutes(rows: ItemRows, geo: GeoStore, objects: NodeObjectStor
       app: 'appId',
       params: NodeItemParams,
       response: geoInfoSchema,
-      handler: ({ app, params }) => geo.geoInfo(app.id, params.uuid),
+      handler: ({ app, params }) => geo.geoInfo(app.id, params.uuid, app.deviceTags),
     }),
     defineAppRoute({
       method: 'POST',

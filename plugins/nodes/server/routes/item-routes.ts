@@ -24,11 +24,12 @@ export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
     defineAppRoute({
       method: 'GET',
       url: `${BASE}/tree`,
-      summary: 'The node tree of an application in order, with depth (the root node is created on first read)',
+      summary:
+        'The node tree of an application in order, with depth (the root node is created on first read); a user limited to device tags gets the items carrying one and the nodes above them',
       app: 'appId',
       params: NodeAppParams,
       response: treeSchema,
-      handler: async ({ app }) => ({ items: await items.tree.tree(app.id) }),
+      handler: async ({ app }) => ({ items: await items.tree.tree(app.id, app.deviceTags) }),
     }),
     defineAppRoute({
       method: 'GET',
@@ -93,7 +94,7 @@ export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
       body: StructureInput,
       response: treeSchema,
       audit: 'nodes.structure.save',
-      handler: async ({ app, body }) => ({ items: await items.structure.save(app.id, body.structure) }),
+      handler: async ({ app, body }) => ({ items: await items.structure.save(app.id, body.structure, app.deviceTags) }),
     }),
     defineAppRoute({
       method: 'PATCH',

@@ -2,19 +2,25 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@sensorium/core/server';
 import type { ItemLookup, ItemRef } from '../../common/item-lookup';
 import type { SqlExecutor } from '../../common/item-state';
+import type { ItemTree } from '../items/tree';
 import { nodeItems } from '../schema';
 
 const REF = { uuid: nodeItems.uuid, appId: nodeItems.appId, itemName: nodeItems.itemName };
 
 /** ItemLookup over node_items (provided to other plugins as ItemLookupToken). */
-export function itemLookup(db: Database): ItemLookup {
+export function itemLookup(db: Database, tree: ItemTree): ItemLookup {
   return {
-    async find(appId, uuid) {
+    async find(appId, uuid, deviceTags = null) {
+      if (deviceTags !== null && !(await tree.isVisible(appId, uuid, deviceTags))) return null;
       const [found] = await db
         .select(REF)
         .from(nodeItems)
         .where(and(eq(nodeItems.uuid, uuid), eq(nodeItems.appId, appId)));
       return found ?? null;
+    },
+
+    async visibleItems(appId, deviceTags) {
+      return (await tree.rows(appId, deviceTags)).map((row) => ({ uuid: row.uuid, appId, itemName: row.itemName }));
     },
 
     itemsOf(appId, tx?: SqlExecutor) {
