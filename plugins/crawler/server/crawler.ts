@@ -1,5 +1,13 @@
-import type { DataSourceAdapter, DataSourceSink, OutboundRequests, Uplink } from '@sensorium/core/server';
-import type { ItemLookup } from '@sensorium/nodes/common';
+import {
+  HttpError,
+  OutboundRequestError,
+  type DataSourceAdapter,
+  type DataSourceSaveContext,
+  type DataSourceSink,
+  type OutboundRequests,
+  type Uplink,
+} from '@sensorium/core/server';
+import { isHttpUrl, type ItemLookup } from '@sensorium/nodes/common';
 
 export const DEFAULT_INTERVAL_SEC = 60;
 export const MIN_INTERVAL_SEC = 1;
@@ -68,6 +76,28 @@ export class CrawlerAdapter implements DataSourceAdapter {
     private readonly outbound: OutboundRequests,
     private readonly onError: (target: CrawlerTarget, error: unknown) => void = () => {},
   ) {}
+
+  /**
+   * Refuses a target when the item is saved, as the wizard's form would (none: 'Please fill out the form.', not http(s):
+   * 'Invalid URL.'), and one the outbound guard would refuse (loopback, private, metadata addresses): a 400 naming the
+   * URL field. A host that does not resolve now is accepted; every fetch checks it again.
+   */
+  async validateDataSource(dataSource: Record<string, unknown>, { field }: DataSourceSaveContext): Promise<void> {
+    const key = dataSource.url === undefined && dataSource.targetUrl !== undefined ? 'targetUrl' : 'url';
+    const url = dataSource[key];
+    const at = `${field}.${key}`;
+    if (typeof url !== 'string' || url.trim() === '') throw HttpError.badRequest('crawler.errors.fillOut', at);
+    if (!isHttpUrl(url)) throw HttpError.badRequest('crawler.errors.url', at);
+    try {
+      await this.outbound.check(url);
+    } catch (error) {
+      if (!(error instanceof OutboundRequestError)) throw error;
+      if (error.reason === 'bad-url') throw HttpError.badRequest('crawler.errors.url', at);
+      if (error.reason === 'address-refused') {
+        throw HttpError.badRequest('crawler.errors.addressRefused', at, { host: new URL(url).hostname });
+      }
+    }
+  }
 
   async start(sink: DataSourceSink): Promise<void> {
     this.sink = sink;

@@ -7,6 +7,7 @@ import {
   type ServerPlugin,
 } from '@sensorium/core/server';
 import { ItemLookupToken } from '@sensorium/nodes/common';
+import { crawlerI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { CrawlerAdapter } from './crawler';
 
@@ -14,6 +15,7 @@ import { CrawlerAdapter } from './crawler';
 export function crawlerPlugin(tickMs = 5000): ServerPlugin {
   return defineServerPlugin({
     manifest,
+    i18n: crawlerI18n,
     deps: { items: ItemLookupToken, log: LoggerToken, outbound: OutboundRequestsToken },
     register(context, { items, log, outbound }) {
       const adapter = new CrawlerAdapter(items, outbound, (target, error) =>

@@ -3,5 +3,5 @@ import cn from './cn.json';
 import en from './en.json';
 import hk from './hk.json';
 
-/** The Crawler wizard form's texts (keys under `crawler.`). */
-export const crawlerClientI18n: TranslationResources = { en, hk, cn };
+/** The crawler's texts (keys under `crawler.`): the wizard form's, and the server's refusal of a target when an item is saved. */
+export const crawlerI18n: TranslationResources = { en, hk, cn };

@@ -55,6 +55,12 @@ export class ItemCrud {
     this.binding = new DeviceBinding(db);
   }
 
+  /** The data source's adapter may refuse it as it is saved (a crawler target on the console's own network: 400). */
+  private async checkDataSource(appId: string, dataSource: ItemDataSource, field: string): Promise<void> {
+    const adapter = dataSource.type ? this.deps.directory()?.adapter(dataSource.type) : undefined;
+    await adapter?.validateDataSource?.(dataSource as Record<string, unknown>, { appId, field });
+  }
+
   /** POST /items: adds a node or item under `parentName` (spec 3.7), with the item-name rules of spec 5. */
   async add(appId: string, newItem: NewItemInput, parentName: string): Promise<Item> {
     const { rows: items, tree, nodeData } = this.deps;
@@ -73,6 +79,7 @@ export class ItemCrud {
       throw HttpError.conflict('nodes.validation.itemNameTaken', 'newItem.itemName');
 
     const dataSource = (plain(newItem.dataSource) ?? {}) as ItemDataSource;
+    await this.checkDataSource(appId, dataSource, 'newItem.dataSource');
     const device = deviceKeyOf(dataSource);
     await this.binding.assertFree(device);
     const input = normalisedInput(newItem.input, 'newItem.input');
@@ -169,6 +176,10 @@ export class ItemCrud {
       const lng = round6(patch.geoCoordinates.lng);
       geoInfo.point = { lat, lng };
       geoInfo.site = { ...(geoInfo.site ?? {}), geoCoordinates: [lng, lat] };
+    }
+    // Only a changed data source is checked again: an unrelated edit never fails on what was saved before.
+    if (JSON.stringify(dataSource) !== JSON.stringify(item.dataSource ?? {})) {
+      await this.checkDataSource(appId, dataSource, 'dataSource');
     }
     const device = deviceKeyOf(dataSource);
     await this.binding.assertFree(device, uuid);
