@@ -71,10 +71,16 @@ export class SignupOtpResendInput {
   token?: string;
 }
 
-/** POST /user/complete-signup and POST /user/create. `level` is accepted but the role decides it. */
+/**
+ * POST /user/complete-signup and POST /user/create. `level` is accepted but the role decides it. `proof` is what the
+ * verify step answered: it names the verified sign-up, so nobody else can complete it.
+ */
 export class CompleteSignupInput {
   @RequiredText(254)
   email!: string;
+
+  @RequiredText(100)
+  proof!: string;
 
   @RequiredText(200)
   companyName!: string;

@@ -10,6 +10,7 @@ import {
 import { EndCustomerDirectoryToken } from '@sensorium/applications/common';
 import { accountServerI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { SignupCodeThrottle } from './code-throttle';
 import { CodeHasher } from './codes';
 import { AccountConfig } from './config';
 import { migrations } from './migrations';
@@ -33,7 +34,13 @@ export default defineServerPlugin({
   },
   async register(context, { db, ...services }) {
     const [row] = await db.select({ secret: accountSecret.secret }).from(accountSecret).limit(1);
-    const all = { db, ...services, config: context.config, codes: new CodeHasher(row!.secret) };
+    const all = {
+      db,
+      ...services,
+      config: context.config,
+      codes: new CodeHasher(row!.secret),
+      codeThrottle: new SignupCodeThrottle(db),
+    };
     for (const route of [...signupRoutes(all), ...passwordRoutes(all)]) context.addRoute(route);
   },
 });

@@ -1,6 +1,9 @@
 import type { Migration } from '@sensorium/core/server';
 
-/** The account plugin's tables: pending sign-ups, password-reset links and the secret that keys code hashes. */
+/**
+ * The account plugin's tables: pending sign-ups, password-reset links, the secret that keys code hashes and the wrong
+ * sign-up codes that throttling counts.
+ */
 export const migrations: Migration[] = [
   {
     id: '001-signups-and-resets',
@@ -34,6 +37,22 @@ export const migrations: Migration[] = [
         secret text NOT NULL
       );
       INSERT INTO account_secret (id, secret) VALUES (1, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
+    `,
+  },
+  {
+    // Wrong sign-up codes are counted across codes and sign-ups (throttled per e-mail and address); the verify step
+    // hands out a proof that the company step must carry.
+    id: '002-code-failures-and-signup-proof',
+    sql: `
+      CREATE TABLE account_code_failures (
+        id bigserial PRIMARY KEY,
+        email text NOT NULL,
+        address text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX account_code_failures_email_idx ON account_code_failures (email, at);
+      CREATE INDEX account_code_failures_address_idx ON account_code_failures (address, at);
+      ALTER TABLE account_signups ADD COLUMN proof_hash text UNIQUE;
     `,
   },
 ];

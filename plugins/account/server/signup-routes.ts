@@ -3,6 +3,7 @@ import { PERMISSIONS, type PermissionKey } from '@sensorium/core/common';
 import {
   defineRoute,
   HttpError,
+  throttledError,
   type Database,
   type Mailer,
   type OrganisationDirectory,
@@ -26,6 +27,7 @@ import {
   TokenParams,
   UsernameAvailabilityQuery,
 } from '../common';
+import type { SignupCodeThrottle } from './code-throttle';
 import { newCode, newToken, tokenDigest, type CodeHasher } from './codes';
 import { signups } from './schema';
 
@@ -47,6 +49,8 @@ export interface AccountServices {
   settings: ConsoleSettings;
   config: AccountConfig;
   codes: CodeHasher;
+  /** Slows wrong sign-up codes per e-mail and address, across codes. */
+  codeThrottle: SignupCodeThrottle;
   endCustomers: EndCustomerDirectory;
   /** Core's accounts: hashes the sign-up's password and creates the company's group and first user. */
   users: UserDirectory;
@@ -70,7 +74,7 @@ function mailText(services: AccountServices, t: Translate, body: string): string
 
 /** The sign-up calls of spec §7 (User and One-time password). */
 export function signupRoutes(services: AccountServices) {
-  const { db, mailer, settings, codes, users, organisations, endCustomers } = services;
+  const { db, mailer, settings, codes, codeThrottle, users, organisations, endCustomers } = services;
   const validMinutes = () => settings.otpValidMinutes;
   const codeExpiry = () => sql`now() + make_interval(mins => ${validMinutes()}::int)`;
   const cooldownLeft = sql<number>`greatest(0, ceil(extract(epoch from (${signups.codeSentAt}
@@ -172,20 +176,33 @@ export function signupRoutes(services: AccountServices) {
   const verify = defineRoute<SignupOtpVerifyInput, unknown, unknown, false>({
     method: 'POST',
     url: '/otp/signup/verify',
-    summary: 'Check the e-mailed code of a pending sign-up; the e-mail is then verified',
+    summary:
+      'Check the e-mailed code of a pending sign-up; the e-mail is then verified, and the answer carries the proof ' +
+      'the company step must send',
     auth: false,
     licence: 'sign-up',
     body: SignupOtpVerifyInput,
-    response: { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' } } },
+    response: {
+      type: 'object',
+      properties: {
+        success: { type: 'boolean' },
+        message: { type: 'string' },
+        proof: { type: 'string', description: 'Sent with the company information; answered once' },
+      },
+    },
     rateLimit: rateLimit(20),
     audit: 'account.signup.verify',
-    async handler({ body, t }) {
+    async handler({ body, request, reply, t }) {
+      const email = normaliseEmail(body.email);
       const pending = await byToken(body.token);
-      if (!pending || pending.signup.email !== normaliseEmail(body.email)) {
+      if (!pending || pending.signup.email !== email) {
         throw HttpError.badRequest('account.server.errors.verificationFailed');
       }
       const { signup } = pending;
-      if (signup.verifiedAt) return { success: true, message: t('account.server.messages.emailVerified') };
+      // The proof is answered once: verifying again gives none, since it would need no code.
+      if (signup.verifiedAt) throw HttpError.badRequest('account.server.errors.alreadyVerified');
+      const wait = await codeThrottle.wait(email, request.ip);
+      if (wait > 0) throw throttledError(reply, wait);
       if (!signup.codeHash || signup.tries >= MAX_CODE_TRIES) {
         throw HttpError.badRequest('account.server.errors.tooManyTries', 'pinCode');
       }
@@ -195,14 +212,18 @@ export function signupRoutes(services: AccountServices) {
           .update(signups)
           .set({ tries: sql`${signups.tries} + 1` })
           .where(eq(signups.id, signup.id));
+        await codeThrottle.recordFailure(email, request.ip);
         const last = signup.tries + 1 >= MAX_CODE_TRIES;
         throw HttpError.badRequest(last ? 'account.server.errors.tooManyTries' : 'account.server.errors.codeInvalid', 'pinCode');
       }
-      await db
+      const proof = newToken();
+      const [verified] = await db
         .update(signups)
-        .set({ verifiedAt: sql`now()`, codeHash: null })
-        .where(eq(signups.id, signup.id));
-      return { success: true, message: t('account.server.messages.emailVerified') };
+        .set({ verifiedAt: sql`now()`, codeHash: null, proofHash: tokenDigest(proof) })
+        .where(and(eq(signups.id, signup.id), isNull(signups.verifiedAt)))
+        .returning({ id: signups.id });
+      if (!verified) throw HttpError.badRequest('account.server.errors.alreadyVerified');
+      return { success: true, message: t('account.server.messages.emailVerified'), proof };
     },
   });
 
@@ -254,24 +275,26 @@ export function signupRoutes(services: AccountServices) {
     },
   });
 
-  /** Creates the organisation and its first user from a verified pending sign-up. */
+  /**
+   * Creates the organisation and its first user from a verified pending sign-up, named by the proof its verify step
+   * answered: knowing the e-mail is not enough.
+   */
   const complete = async (body: CompleteSignupInput, t: Translate) => {
     const email = normaliseEmail(body.email);
-    if (await accountExists(users, email)) throw HttpError.conflict('account.server.errors.accountExists', 'email');
     const [signup] = await db
       .select()
       .from(signups)
       .where(
         and(
-          eq(signups.email, email),
+          eq(signups.proofHash, tokenDigest(body.proof)),
           isNotNull(signups.verifiedAt),
           isNull(signups.completedAt),
           gt(signups.expiresAt, sql`now()`),
         ),
       )
-      .orderBy(desc(signups.verifiedAt))
       .limit(1);
-    if (!signup) throw HttpError.badRequest('account.server.errors.emailNotVerified', 'email');
+    if (!signup || signup.email !== email) throw new HttpError(403, 'account.server.errors.emailNotVerified', {}, 'proof');
+    if (await accountExists(users, email)) throw HttpError.conflict('account.server.errors.accountExists', 'email');
 
     const level = levelForRole(body.companyRole);
     const company = body.companyName.trim();
@@ -321,7 +344,9 @@ export function signupRoutes(services: AccountServices) {
     defineRoute<CompleteSignupInput, unknown, unknown, false>({
       method: 'POST',
       url,
-      summary: 'Create the organisation and its first user (username = e-mail) from a verified sign-up; the role gives the level',
+      summary:
+        'Create the organisation and its first user (username = e-mail) from a verified sign-up, named by the proof ' +
+        'its verify step answered; the role gives the level',
       auth: false,
       licence: 'sign-up',
       body: CompleteSignupInput,

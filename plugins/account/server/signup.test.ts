@@ -8,7 +8,7 @@ import account from './index';
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
-// Sign-up requests are limited to 5 a minute per address: this file makes 4.
+// Sign-up requests are limited to 5 a minute per address: this file makes 5 from its own; later tests use others.
 describe.each(databaseBackends())('sign-up with e-mail verification on %s', (backend) => {
   let server: TestServer;
   let sink: SmtpSink;
@@ -26,8 +26,23 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
     return { token: response.body.token as string, code: codeIn(mail.text), mail };
   };
   const verify = (email: string, token: string, pinCode: string) => post('/otp/signup/verify', { email, token, pinCode });
-  const complete = (email: string, companyRole: string, companyName = 'Acme') =>
-    post('/user/complete-signup', { email, companyName, companySize: 'size_10_49', companyRole, level: 'ignored' });
+  const complete = (email: string, proof: string | undefined, companyRole: string, companyName = 'Acme') =>
+    post('/user/complete-signup', { email, proof, companyName, companySize: 'size_10_49', companyRole, level: 'ignored' });
+  /** The same calls from another address (its own rate-limit allowance and throttling counts). */
+  const from = (address: string) => async (path: string, body: Record<string, string>) => {
+    const response = await server.running.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      remoteAddress: address,
+      payload: body,
+    });
+    return { status: response.statusCode, body: response.json(), retryAfter: Number(response.headers['retry-after']) };
+  };
+  const signupFrom = async (address: string, email: string) => {
+    const response = await from(address)('/otp/signup/request', { email, password: 'a-good-password', purpose: 'signup' });
+    expect(response.status).toBe(200);
+    return { token: response.body.token as string, code: codeIn((await sink.waitForMessage(email)).text) };
+  };
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -67,13 +82,20 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
 
     const verified = await verify(email, token, newCode);
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ success: true, message: 'Your email address has been verified.' });
+    expect(verified.body).toEqual({
+      success: true,
+      message: 'Your email address has been verified.',
+      proof: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    const { proof } = verified.body;
 
-    const created = await complete(email, 'system_integrator', 'Integrators Ltd');
+    const created = await complete(email, proof, 'system_integrator', 'Integrators Ltd');
     expect(created.status).toBe(200);
     expect(created.body).toEqual({ success: true, message: 'Your account has been created.' });
 
-    const again = await complete(email, 'system_integrator');
+    // The proof is spent, and a new sign-up for the e-mail is refused.
+    expect((await complete(email, proof, 'system_integrator')).status).toBe(403);
+    const again = await post('/otp/signup/request', { email, password: 'a-good-password', purpose: 'signup' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('An account with this email already exists.');
     expect((await server.request('GET', `/api/otp/verify-token/${token}`)).status).toBe(404);
@@ -93,10 +115,17 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
   it('signs up an end user as end-customer with an end customer of its own', async () => {
     const email = 'end.user@example.com';
     const { token, code } = await startSignup(email);
-    expect((await verify(email, token, code)).status).toBe(200);
+    const { proof } = (await verify(email, token, code)).body;
     expect(
-      (await post('/user/create', { email, companyName: 'Home Owner', companySize: 'size_lt_10', companyRole: 'end_user' }))
-        .status,
+      (
+        await post('/user/create', {
+          email,
+          proof,
+          companyName: 'Home Owner',
+          companySize: 'size_lt_10',
+          companyRole: 'end_user',
+        })
+      ).status,
     ).toBe(200);
     const login = await server.login(email, 'a-good-password');
     const me = await server.request('GET', '/api/auth/me', { token: login.access_token });
@@ -117,17 +146,18 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
     const fifth = await verify(email, token, otherCode(code));
     expect(fifth.body.message).toBe('Too many wrong codes. Please request a new code.');
     const right = await verify(email, token, code);
-    expect(right.status).toBe(400);
-    expect(right.body.message).toBe('Too many wrong codes. Please request a new code.');
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(/^Too many failed attempts\. Please try again in (29|30) seconds\.$/);
 
-    const unverified = await complete(email, 'org_gov');
+    const unverified = await complete(email, undefined, 'org_gov');
     expect(unverified.status).toBe(400);
-    expect(unverified.body.message).toBe('Please verify your email before creating your account.');
+    expect(unverified.body.field).toBe('proof');
     const hk = await post(
       '/user/complete-signup',
-      { email, companyName: 'A', companySize: 'size_lt_10', companyRole: 'x' },
+      { email, proof: 'made-up', companyName: 'A', companySize: 'size_lt_10', companyRole: 'x' },
       'zh-HK',
     );
+    expect(hk.status).toBe(403);
     expect(hk.body.message).toBe('請先驗證電郵地址，然後再建立帳戶。');
     expect((await verify('someone.else@example.com', token, code)).body.message).toBe(
       'Verification failed. Please check your code or request a new verification.',
@@ -142,5 +172,64 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe('The verification code has expired. Please request a new code.');
     expect((await server.request('GET', `/api/otp/verify-token/${token}`)).status).toBe(200);
+  });
+
+  it('counts wrong codes across resends: a new code does not start afresh, and even the right one waits', async () => {
+    const address = '198.51.100.40';
+    const email = 'guessed@example.com';
+    const { token, code } = await signupFrom(address, email);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await from(address)('/otp/signup/verify', { email, token, pinCode: otherCode(code) });
+    }
+    await db().execute(sql`UPDATE account_signups SET code_sent_at = now() - interval '31 seconds' WHERE email = ${email}`);
+    expect((await from(address)('/otp/signup/resend', { email, token })).status).toBe(200);
+    const fresh = codeIn((await sink.waitForMessage(email)).text);
+
+    const refused = await from(address)('/otp/signup/verify', { email, token, pinCode: fresh });
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBeGreaterThanOrEqual(29);
+    expect(refused.retryAfter).toBeLessThanOrEqual(30);
+
+    await db().execute(sql`UPDATE account_code_failures SET at = at - interval '30 seconds' WHERE email = ${email}`);
+    const verified = await from(address)('/otp/signup/verify', { email, token, pinCode: fresh });
+    expect(verified.status).toBe(200);
+    // Verified once: verifying again answers no second proof.
+    const again = await from(address)('/otp/signup/verify', { email, token, pinCode: fresh });
+    expect(again.status).toBe(400);
+    expect(again.body.proof).toBeUndefined();
+  });
+
+  it("completes a sign-up only with its own verification's proof, not by knowing the e-mail", async () => {
+    const address = '198.51.100.50';
+    const victim = 'victim@example.com';
+    const intruder = 'intruder@example.com';
+    const proofOf = async (email: string) => {
+      const { token, code } = await signupFrom(address, email);
+      return (await from(address)('/otp/signup/verify', { email, token, pinCode: code })).body.proof as string;
+    };
+    const victimProof = await proofOf(victim);
+    const intruderProof = await proofOf(intruder);
+    const company = { companyName: 'Intruders', companySize: 'size_lt_10', companyRole: 'system_integrator' };
+
+    const withoutProof = await from(address)('/user/complete-signup', { email: victim, ...company });
+    expect(withoutProof.status).toBe(400);
+    expect(withoutProof.body.field).toBe('proof');
+    const otherProof = await from(address)('/user/complete-signup', { email: victim, proof: intruderProof, ...company });
+    expect(otherProof.status).toBe(403);
+    expect(otherProof.body.message).toBe('Please verify your email before creating your account.');
+    expect(await rows(sql`SELECT 1 FROM users WHERE username = ${victim}`)).toEqual([]);
+    expect(await rows(sql`SELECT completed_at FROM account_signups WHERE email = ${victim}`)).toEqual([{ completed_at: null }]);
+
+    const own = await from(address)('/user/create', {
+      email: victim,
+      proof: victimProof,
+      companyName: 'Victim Ltd',
+      companySize: 'size_10_49',
+      companyRole: 'org_gov',
+    });
+    expect(own.status).toBe(200);
+    expect(await rows(sql`SELECT name FROM organisations WHERE name IN ('Victim Ltd', 'Intruders')`)).toEqual([
+      { name: 'Victim Ltd' },
+    ]);
   });
 });
