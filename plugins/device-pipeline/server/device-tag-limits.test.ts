@@ -116,6 +116,10 @@ describe.each(databaseBackends())('device-tag limits of User Setup on %s', (back
     expect((await as(limited).send('PATCH', `${api}/items/${south.uuid}`, { itemDisplayName: 'Mine' })).status).toBe(404);
     expect((await as(limited).send('POST', `${api}/items/${south.uuid}/refresh`)).status).toBe(404);
     expect((await as(limited).send('DELETE', `${api}/items/${south.uuid}`)).status).toBe(404);
+    // The node above both meters is shown, but is not the limited user's to change: deleting it would take the south one.
+    expect((await as(limited).get(`${api}/items/${hall.uuid}`)).status).toBe(200);
+    expect((await as(limited).send('DELETE', `${api}/items/${hall.uuid}`)).status).toBe(404);
+    expect((await as(limited).send('PATCH', `${api}/items/${north.uuid}`, { itemDisplayName: 'Mine' })).status).toBe(200);
     expect((await as(admin).get(`${api}/items/${south.uuid}`)).body).toMatchObject({ itemDisplayName: '' });
     // Moving a hidden item is refused as if it did not exist.
     const moved = await as(limited).send('PUT', `${api}/structure`, {

@@ -123,6 +123,17 @@ export class ItemTree {
     return (await this.rows(appId, deviceTags)).some((row) => row.uuid === uuid);
   }
 
+  /**
+   * Whether a user limited to device tags may change the item: it and everything below it carry one of the tags. The
+   * nodes it sees only because its devices are below them are not its to change.
+   */
+  async isWritable(appId: string, uuid: string, deviceTags: readonly string[] | null): Promise<boolean> {
+    const rows = await this.rows(appId);
+    if (!rows.some((row) => row.uuid === uuid)) return false;
+    const affected = new Set(withDescendants(rows, uuid));
+    return rows.every((row) => !affected.has(row.uuid) || withinDeviceTags(row.geoInfo?.tags, deviceTags));
+  }
+
   /** GET /tree: the tree in order, the root first (created with the first read); what a device-tag limit lets through. */
   async tree(appId: string, deviceTags: readonly string[] | null = null): Promise<TreeRow[]> {
     await this.ensureRoot(appId);
