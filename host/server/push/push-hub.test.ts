@@ -4,35 +4,15 @@ import WebSocket from 'ws';
 import { PUSH_TOPICS, type PushMessage } from '@sensorium/core/common';
 import { DatabaseToken, PushHubToken, SessionRevocationToken } from '@sensorium/core/server';
 import { refreshTokens, users } from '../db/schema';
-import { databaseBackends, startTestServer, type TestServer } from '../testing';
+import { connectPush, databaseBackends, pushClosed, PUSH_PROBE_TOPIC, startTestServer, type TestServer } from '../testing';
 import { UNAUTHORIZED_CLOSE_CODE, type WebSocketPushHub } from './push-hub';
-
-const PROBE = 'test-probe';
-
-/** Connects and resolves once the server has registered the session, which a published probe proves. */
-async function connect(server: TestServer, token: string): Promise<WebSocket> {
-  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/ws?token=${encodeURIComponent(token)}`);
-  const probed = new Promise((resolve) =>
-    socket.on('message', (data) => JSON.parse(String(data)).topic === PROBE && resolve(null)),
-  );
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const hub = server.running.container.resolve(PushHubToken);
-  const timer = setInterval(() => hub.publish({ topic: PROBE, data: null }), 20);
-  await probed.finally(() => clearInterval(timer));
-  return socket;
-}
-
-/** The close code and reason the socket gets. */
-function closed(socket: WebSocket): Promise<{ code: number; reason: string }> {
-  return new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
-}
 
 /** The next message other than connection probes. */
 function nextMessage(socket: WebSocket): Promise<PushMessage> {
   return new Promise((resolve) => {
     const listener = (data: WebSocket.RawData) => {
       const message = JSON.parse(String(data)) as PushMessage;
-      if (message.topic === PROBE) return;
+      if (message.topic === PUSH_PROBE_TOPIC) return;
       socket.off('message', listener);
       resolve(message);
     };
@@ -50,8 +30,8 @@ describe.each(databaseBackends())('push WebSocket on %s', (backend) => {
 
   it('delivers a published message to a signed-in browser, and only to the users the filter picks', async () => {
     await server.createUser({ username: 'viewer', password: 'viewer-password' });
-    const admin = await connect(server, (await server.login()).access_token);
-    const viewer = await connect(server, (await server.login('viewer', 'viewer-password')).access_token);
+    const admin = await connectPush(server, (await server.login()).access_token);
+    const viewer = await connectPush(server, (await server.login('viewer', 'viewer-password')).access_token);
     const hub = server.running.container.resolve(PushHubToken);
 
     const forEveryone = Promise.all([nextMessage(admin), nextMessage(viewer)]);
@@ -74,8 +54,8 @@ describe.each(databaseBackends())('push WebSocket on %s', (backend) => {
 
   it('sends keyed messages only to sockets subscribed to that key, until they unsubscribe', async () => {
     const token = (await server.login()).access_token;
-    const first = await connect(server, token);
-    const second = await connect(server, token);
+    const first = await connectPush(server, token);
+    const second = await connectPush(server, token);
     const hub = server.running.container.resolve(PushHubToken);
     first.send(JSON.stringify({ subscribe: PUSH_TOPICS.nodeValues, key: 'app-a' }));
     second.send(JSON.stringify({ subscribe: PUSH_TOPICS.nodeValues, key: 'app-b' }));
@@ -119,13 +99,13 @@ describe.each(databaseBackends())('push WebSocket on %s', (backend) => {
       const username = `pushed-${++account}`;
       const { id } = await server.createUser({ username, password: `${username}-password` });
       const pair = await server.login(username, `${username}-password`);
-      return { id, pair, socket: await connect(server, pair.access_token) };
+      return { id, pair, socket: await connectPush(server, pair.access_token) };
     }
 
     it('closes with the session code at once on logout, and keeps the user’s other logins', async () => {
       const { pair, socket } = await signedIn();
-      const other = await connect(server, (await server.login('pushed-1', 'pushed-1-password')).access_token);
-      const ended = closed(socket);
+      const other = await connectPush(server, (await server.login('pushed-1', 'pushed-1-password')).access_token);
+      const ended = pushClosed(socket);
       expect((await server.request('POST', '/api/auth/logout', { token: pair.access_token })).status).toBe(204);
       expect(await ended).toEqual({ code: UNAUTHORIZED_CLOSE_CODE, reason: 'Session ended' });
       const next = nextMessage(other);
@@ -136,7 +116,7 @@ describe.each(databaseBackends())('push WebSocket on %s', (backend) => {
 
     it('closes at once when every session of the user is revoked (password reset, disable, deletion)', async () => {
       const { id, socket } = await signedIn();
-      const ended = closed(socket);
+      const ended = pushClosed(socket);
       await server.running.container.resolve(SessionRevocationToken).revokeAllSessions(id);
       expect((await ended).code).toBe(UNAUTHORIZED_CLOSE_CODE);
     });
@@ -144,7 +124,7 @@ describe.each(databaseBackends())('push WebSocket on %s', (backend) => {
     it('closes on the re-check when another instance revoked the session or the account was disabled', async () => {
       const revokedElsewhere = await signedIn();
       const disabled = await signedIn();
-      const endings = Promise.all([closed(revokedElsewhere.socket), closed(disabled.socket)]);
+      const endings = Promise.all([pushClosed(revokedElsewhere.socket), pushClosed(disabled.socket)]);
       await db().update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, revokedElsewhere.id));
       await db().update(users).set({ disabled: true }).where(eq(users.id, disabled.id));
       await hub().recheck();
@@ -165,7 +145,7 @@ describe.each(databaseBackends())('push WebSocket on %s', (backend) => {
     it('closes a socket whose re-authentication carries another user’s or an invalid token', async () => {
       for (const token of ['garbage', (await server.login()).access_token]) {
         const { socket } = await signedIn();
-        const ended = closed(socket);
+        const ended = pushClosed(socket);
         socket.send(JSON.stringify({ authenticate: token }));
         expect((await ended).code).toBe(UNAUTHORIZED_CLOSE_CODE);
       }
@@ -183,9 +163,9 @@ describe.each(databaseBackends())('push WebSocket with short-lived access tokens
 
   it('closes when the access token expires, unless the socket re-authenticated with a fresh one', async () => {
     const first = await server.login();
-    const expiring = await connect(server, first.access_token);
-    const carriedOn = await connect(server, first.access_token);
-    const expired = closed(expiring);
+    const expiring = await connectPush(server, first.access_token);
+    const carriedOn = await connectPush(server, first.access_token);
+    const expired = pushClosed(expiring);
     // Token expiries are whole seconds: a second later the refreshed token outlives the first one.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const refreshed = await server.request('POST', '/api/auth/refresh', { token: first.refresh_token });
@@ -196,7 +176,7 @@ describe.each(databaseBackends())('push WebSocket with short-lived access tokens
     server.running.container.resolve(PushHubToken).publish({ topic: 'marker', data: 1 });
     expect(await next).toEqual({ topic: 'marker', data: 1 });
     expect(carriedOn.readyState).toBe(WebSocket.OPEN);
-    const alsoExpired = closed(carriedOn);
+    const alsoExpired = pushClosed(carriedOn);
     expect((await alsoExpired).reason).toBe('Session expired');
   });
 });

@@ -18,6 +18,7 @@ import { createScratchDatabase } from './scratch-database';
 
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 export { seedPgliteDataDir } from './pglite-template';
+export { connectPush, pushClosed, PUSH_PROBE_TOPIC } from './push-socket';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
 

@@ -185,14 +185,23 @@ export class ProfileInput extends ContactFields {
   @Matches(HAS_TEXT, { message: 'users.validation.fullNameRequired' })
   @MaxLength(100)
   name!: string;
+
+  /** Needed when the e-mail changes (the server checks it). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  currentPassword?: string;
 }
 
-export class PasswordChangeInput {
-  @IsString()
-  @IsNotEmpty()
+/** The user's current password, which changes to its credentials need. */
+class CurrentPasswordField {
+  @IsString({ message: 'users.validation.currentPasswordRequired' })
+  @IsNotEmpty({ message: 'users.validation.currentPasswordRequired' })
   @MaxLength(200)
   currentPassword!: string;
+}
 
+export class PasswordChangeInput extends CurrentPasswordField {
   @IsString()
   @MinLength(PASSWORD_MIN_LENGTH, { message: 'users.validation.passwordLength' })
   @MaxLength(CREDENTIAL_MAX_LENGTH)
@@ -200,7 +209,7 @@ export class PasswordChangeInput {
   newPassword!: string;
 }
 
-export class SecondFactorInput {
+export class SecondFactorInput extends CurrentPasswordField {
   @IsBoolean()
   otpEnabled!: boolean;
 }

@@ -5,6 +5,7 @@ import {
   defineServerPlugin,
   deviceTagSources,
   routeScopes,
+  SessionRevocationToken,
   UserDirectoryToken,
 } from '@sensorium/core/server';
 import { EndCustomerDirectoryToken } from '@sensorium/applications/common';
@@ -24,14 +25,19 @@ export default defineServerPlugin({
   manifest,
   migrations,
   i18n: usersI18n,
-  deps: { db: DatabaseToken, directory: UserDirectoryToken, endCustomers: EndCustomerDirectoryToken },
-  register(context, { db, directory, endCustomers }) {
+  deps: {
+    db: DatabaseToken,
+    directory: UserDirectoryToken,
+    endCustomers: EndCustomerDirectoryToken,
+    sessions: SessionRevocationToken,
+  },
+  register(context, { db, directory, endCustomers, sessions }) {
     const tenancy = new Tenancy(directory, endCustomers);
     const keys = new ApiKeyRepository(db);
     const services: UserServices = {
-      users: new UserRepository(directory, tenancy),
+      users: new UserRepository(directory, tenancy, sessions),
       groups: new GroupRepository(directory, tenancy),
-      account: new MyAccountService(directory, tenancy),
+      account: new MyAccountService(directory, tenancy, sessions),
       keys,
       applicationUsers: new ApplicationUserRepository(db, directory, tenancy),
     };

@@ -104,7 +104,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
     defineRoute({
       method: 'PUT',
       url: '/users/:id/disabled',
-      summary: 'Disable or enable a user; a disabled user cannot log in and its tokens and API keys stop working',
+      summary: 'Disable or enable a user; a disabled user cannot log in, its sessions end at once and its API keys stop working',
       ...oneUser,
       permission: 'useredit',
       params: IdParams,
@@ -115,7 +115,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
     defineRoute({
       method: 'PUT',
       url: '/users/:id/password',
-      summary: 'Set a new password for a user',
+      summary: 'Set a new password for a user; every session of that user ends',
       ...oneUser,
       permission: 'useredit',
       params: IdParams,
@@ -205,6 +205,9 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
   ];
 }
 
+/** Calls that check the current password, per address: guessing it through them stays slow. */
+const CURRENT_PASSWORD_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 };
+
 /** My Account and the caller's own API keys: every signed-in user, whatever its level. */
 export function accountRoutes({ account, keys }: UserServices): AnyRouteDefinition[] {
   return [
@@ -217,28 +220,34 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
     defineRoute({
       method: 'PUT',
       url: '/my-account/profile',
-      summary: 'Change the caller’s full name, e-mail and phone',
+      summary:
+        'Change the caller’s full name, e-mail and phone; a new e-mail needs the current password and signs out the ' +
+        'user’s other sessions',
       permission: 'profileedit',
       body: ProfileInput,
+      rateLimit: CURRENT_PASSWORD_RATE_LIMIT,
       audit: 'myAccount.updateProfile',
-      handler: ({ user, body }) => account.updateProfile(user, body),
+      handler: ({ user, request, body }) => account.updateProfile(user, request, body),
     }),
     defineRoute({
       method: 'PUT',
       url: '/my-account/password',
-      summary: 'Change the caller’s password; the current one is required',
+      summary: 'Change the caller’s password; the current one is required, and the user’s other sessions are signed out',
       body: PasswordChangeInput,
-      rateLimit: { max: 10, timeWindowMs: 60_000 },
+      rateLimit: CURRENT_PASSWORD_RATE_LIMIT,
       audit: 'myAccount.changePassword',
-      handler: ({ user, body }) => account.changePassword(user, body.currentPassword, body.newPassword),
+      handler: ({ user, request, body }) => account.changePassword(user, request, body.currentPassword, body.newPassword),
     }),
     defineRoute({
       method: 'PUT',
       url: '/my-account/second-factor',
-      summary: 'Turn the e-mail second factor on or off (on needs an e-mail address on the account)',
+      summary:
+        'Turn the e-mail second factor on or off with the current password (on needs an e-mail address on the account); ' +
+        'off signs out the user’s other sessions',
       body: SecondFactorInput,
+      rateLimit: CURRENT_PASSWORD_RATE_LIMIT,
       audit: 'myAccount.secondFactor',
-      handler: ({ user, body }) => account.setSecondFactor(user, body.otpEnabled),
+      handler: ({ user, request, body }) => account.setSecondFactor(user, request, body),
     }),
     defineRoute({
       method: 'GET',

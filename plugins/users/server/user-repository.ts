@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser, UserLevel } from '@sensorium/core/common';
-import { HttpError, type Account, type KeywordPageQuery, type UserDirectory } from '@sensorium/core/server';
+import {
+  HttpError,
+  type Account,
+  type KeywordPageQuery,
+  type SessionRevocation,
+  type UserDirectory,
+} from '@sensorium/core/server';
 import type { NewUserInput, UserPage, UserPatchInput, UserRow } from '../common';
 import { assertWithin, type Tenancy } from './tenancy';
 
@@ -20,6 +26,7 @@ export class UserRepository {
   constructor(
     private readonly directory: UserDirectory,
     private readonly tenancy: Tenancy,
+    private readonly sessions: SessionRevocation,
   ) {}
 
   private async toRows(accounts: Account[]): Promise<UserRow[]> {
@@ -157,17 +164,22 @@ export class UserRepository {
   async setDisabled(actor: SessionUser, id: string, disabled: boolean): Promise<UserRow> {
     const user = await this.target(actor, await this.directory.findAccount(id), { notSelf: true });
     await this.directory.updateAccount(user.id, { disabled });
+    // Its access tokens already fail the enabled check; revoking also closes its push sockets at once.
+    if (disabled) await this.sessions.revokeAllSessions(user.id);
     return { ...user, disabled };
   }
 
   async remove(actor: SessionUser, id: string): Promise<void> {
     const user = await this.target(actor, await this.directory.findAccount(id), { notSelf: true });
+    await this.sessions.revokeAllSessions(user.id);
     await this.directory.deleteAccount(user.id);
   }
 
+  /** Every session of the user ends, the administrator's own too when it resets its own password here. */
   async resetPassword(actor: SessionUser, id: string, password: string): Promise<void> {
     const user = await this.target(actor, await this.directory.findAccount(id));
     await this.directory.setPassword(user.id, password);
+    await this.sessions.revokeAllSessions(user.id);
   }
 
   /**

@@ -385,7 +385,12 @@ describe.each(databaseBackends())('users API on %s', (backend) => {
       const mine = await as(siA).get('/my-account');
       expect(mine.body).toMatchObject({ username: 'si_a', level: 'si-customer', groupName: 'Integrators A', otpEnabled: false });
       expect(mine.body.permissions).toContain('profileedit');
-      const edited = await as(siA).put('/my-account/profile', { name: 'Si A', email: 'si.a@example.com', phone: '+85291234567' });
+      const edited = await as(siA).put('/my-account/profile', {
+        name: 'Si A',
+        email: 'si.a@example.com',
+        phone: '+85291234567',
+        currentPassword: PASSWORD,
+      });
       expect(edited.body).toMatchObject({ name: 'Si A', email: 'si.a@example.com', phone: '+85291234567' });
       const invalid = await as(siA).put('/my-account/profile', { name: 'Si A', email: 'bad' });
       expect(invalid.body.message).toBe('Please enter a valid email.');
@@ -413,14 +418,15 @@ describe.each(databaseBackends())('users API on %s', (backend) => {
     it('turns the e-mail second factor on only with an e-mail address on the account', async () => {
       await createUser(admin, { username: 'twofa', level: 'cloud', groupId: groupA });
       const token = await loginToken('twofa');
-      const refused = await as(token).put('/my-account/second-factor', { otpEnabled: true });
+      const withPassword = (otpEnabled: boolean) => ({ otpEnabled, currentPassword: PASSWORD });
+      const refused = await as(token).put('/my-account/second-factor', withPassword(true));
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe('An email address is needed for two-factor authentication.');
-      await as(token).put('/my-account/profile', { name: 'Two Fa', email: 'twofa@example.com' });
-      expect((await as(token).put('/my-account/second-factor', { otpEnabled: true })).body.otpEnabled).toBe(true);
-      const dropEmail = await as(token).put('/my-account/profile', { name: 'Two Fa', email: '' });
+      await as(token).put('/my-account/profile', { name: 'Two Fa', email: 'twofa@example.com', currentPassword: PASSWORD });
+      expect((await as(token).put('/my-account/second-factor', withPassword(true))).body.otpEnabled).toBe(true);
+      const dropEmail = await as(token).put('/my-account/profile', { name: 'Two Fa', email: '', currentPassword: PASSWORD });
       expect(dropEmail.status).toBe(400);
-      expect((await as(token).put('/my-account/second-factor', { otpEnabled: false })).body.otpEnabled).toBe(false);
+      expect((await as(token).put('/my-account/second-factor', withPassword(false))).body.otpEnabled).toBe(false);
     });
   });
 
