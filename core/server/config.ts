@@ -79,7 +79,15 @@ export interface ServerConfig {
    * reach although they are loopback, private or link-local (e.g. `10.0.0.0/8,sensors.local`). Empty refuses them all.
    */
   outboundAllow?: string[];
+  /**
+   * SENSORIUM_MAX_UPLINK_BYTES: the largest uplink taken (MQTT on both brokers, HTTP ingest); a larger one is acknowledged
+   * and dead-lettered. DEFAULT_MAX_UPLINK_BYTES when unset.
+   */
+  maxUplinkBytes?: number;
 }
+
+/** 256 KB: far above any sensor's uplink, far below what would strain the database or the memory. */
+export const DEFAULT_MAX_UPLINK_BYTES = 256 * 1024;
 
 /**
  * The console-wide settings a plugin may read. The host's ServerConfig stays the host's: its secrets (the token signing
@@ -91,6 +99,8 @@ export interface ConsoleSettings {
   readonly supportEmail: string | null;
   /** How long a one-time code is valid, in minutes: sign-in's second factor and sign-up share it. */
   readonly otpValidMinutes: number;
+  /** The largest uplink in bytes (SENSORIUM_MAX_UPLINK_BYTES), for data sources that take uplinks themselves (HTTP). */
+  readonly maxUplinkBytes: number;
   /** Where users reach the console, for links in e-mails: SENSORIUM_PUBLIC_URL, else the address it listens on. */
   publicUrl(): string;
 }

@@ -34,11 +34,44 @@ export interface IngestOutcome {
   stored: number;
   duplicates: number;
   unknown: number;
+  /** Uplinks that can never be stored (text no column holds, nesting too deep): dead-lettered; present when above 0. */
+  rejected?: number;
+}
+
+/**
+ * Why a message never became stored data: larger than the maximum uplink size, not JSON, JSON without what an uplink
+ * needs (a device id), or an uplink the database cannot hold.
+ */
+export type RejectReason = 'too-large' | 'invalid-json' | 'not-an-uplink' | 'unstorable';
+
+/** A message a data source hands back to the sink instead of an uplink: it is acknowledged and kept as a dead letter. */
+export interface RejectedMessage {
+  /** The data source type (`chirpstack`, `api`…). */
+  source: string;
+  /** Where it arrived: the MQTT topic, or the HTTP path. */
+  origin: string;
+  /** As received, or its beginning when it was too large (the sink keeps only its beginning). */
+  payload: Buffer | string;
+  /** The full size in bytes, when `payload` holds only the beginning. */
+  bytes?: number;
+  reason: RejectReason;
+  /** What exactly was wrong, e.g. the parser's message or the full size. */
+  detail?: string;
+  /** The console application, when the source knows it (HTTP ingest names it). */
+  applicationId?: string;
 }
 
 export interface DataSourceSink {
-  /** Processes and stores a batch; resolves once it is committed, so the adapter may acknowledge the publisher. */
+  /**
+   * Processes and stores a batch; resolves once it is committed, so the adapter may acknowledge the publisher. An uplink
+   * that can never be stored does not fail the batch: it is dead-lettered and counted as `rejected`.
+   */
   ingest(uplinks: Uplink[]): Promise<IngestOutcome>;
+  /**
+   * Records messages that are no uplinks (too large, not JSON, missing fields) as dead letters, counted and logged;
+   * resolves once they are recorded, so the adapter may acknowledge them: sending them again would not make them uplinks.
+   */
+  reject(messages: RejectedMessage[]): Promise<void>;
 }
 
 /** A device source (ChirpStack, The Things Stack, HTTP, crawler...), contributed by a data-source plugin. */

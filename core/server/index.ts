@@ -7,6 +7,7 @@ export * from './audit';
 export * from './config';
 export * from './data-sources';
 export * from './mqtt';
+export * from './metrics';
 export * from './plugin';
 export * from './users';
 export * from './demo';

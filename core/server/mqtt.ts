@@ -1,9 +1,15 @@
 import { createToken } from '@sensorium/core/common';
+import type { DataSourceSink, RejectedMessage, Uplink } from './data-sources';
 
 /** One MQTT message as a data-source adapter receives it (the topic without the host's topic prefix). */
 export interface MqttMessage {
   topic: string;
   payload: Buffer;
+  /**
+   * Set when the message was larger than the maximum uplink size (SENSORIUM_MAX_UPLINK_BYTES): its size in bytes. The
+   * payload then holds only its beginning; the message is acknowledged and goes to the dead letters, never to the data.
+   */
+  oversized?: number;
 }
 
 /**
@@ -11,6 +17,11 @@ export interface MqttMessage {
  * publishers (QoS 1 PUBACK); a rejection leaves them unacknowledged, so the publisher (or the broker) delivers them again.
  */
 export type MqttBatchHandler = (messages: MqttMessage[]) => Promise<void>;
+
+export interface MqttConsumeOptions {
+  /** The filter of the source's downlink topics (what the console publishes to its devices), e.g. `…/command/down`. */
+  downlinks?: string;
+}
 
 export interface MqttPublishOptions {
   qos?: 0 | 1;
@@ -30,10 +41,48 @@ export interface MqttService {
   /**
    * Receives every message matching `filter` (MQTT wildcards + and #) in batches. `id` names the consumer (it becomes
    * part of the persistent client id on an external broker). Returns a function that stops consuming.
+   * On the embedded broker, device credentials may publish only to consumed filters and subscribe only to the
+   * consumers' `downlinks` filters.
    */
-  consume(id: string, filter: string, handler: MqttBatchHandler): Promise<() => Promise<void>>;
+  consume(id: string, filter: string, handler: MqttBatchHandler, options?: MqttConsumeOptions): Promise<() => Promise<void>>;
   /** Publishes a message (downlinks); resolves when the broker has it (QoS 1: PUBACK). */
   publish(topic: string, payload: string | Buffer, options?: MqttPublishOptions): Promise<void>;
 }
 
 export const MqttToken = createToken<MqttService>('core.mqtt');
+
+/** Why a message the source's parser refused is no uplink: not JSON at all, or JSON without what an uplink needs. */
+function parseFailure(payload: Buffer): Pick<RejectedMessage, 'reason' | 'detail'> {
+  try {
+    JSON.parse(payload.toString('utf8'));
+    return { reason: 'not-an-uplink' };
+  } catch (error) {
+    return { reason: 'invalid-json', detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * The batch handler of a data source's uplink topic: `parse` turns each message into an uplink (null when it is none);
+ * uplinks go to the sink's ingest and everything else (oversized, not JSON, missing fields) to its dead letters. The
+ * batch resolves once both are committed, so every message is acknowledged: none is sent again forever.
+ */
+export function uplinkBatchHandler(
+  source: string,
+  sink: DataSourceSink,
+  parse: (topic: string, payload: Buffer) => Uplink | null,
+): MqttBatchHandler {
+  return async (messages) => {
+    const uplinks: Uplink[] = [];
+    const rejected: RejectedMessage[] = [];
+    for (const { topic, payload, oversized } of messages) {
+      if (oversized !== undefined) {
+        rejected.push({ source, origin: topic, payload, bytes: oversized, reason: 'too-large', detail: `${oversized} bytes` });
+        continue;
+      }
+      const uplink = parse(topic, payload);
+      if (uplink) uplinks.push(uplink);
+      else rejected.push({ source, origin: topic, payload, ...parseFailure(payload) });
+    }
+    await Promise.all([uplinks.length > 0 ? sink.ingest(uplinks) : null, rejected.length > 0 ? sink.reject(rejected) : null]);
+  };
+}

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       },
       metricsToken: null,
       outboundAllow: [],
+      maxUplinkBytes: 262_144,
     });
   });
 
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
       SENSORIUM_PUBLIC_URL: 'https://console.acme.example/',
       SENSORIUM_METRICS_TOKEN: 'scrape-secret',
       SENSORIUM_OUTBOUND_ALLOW: ' 10.0.0.0/8, sensors.local ,',
+      SENSORIUM_MAX_UPLINK_BYTES: '65536',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -108,6 +110,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://console.acme.example',
       metricsToken: 'scrape-secret',
       outboundAllow: ['10.0.0.0/8', 'sensors.local'],
+      maxUplinkBytes: 65_536,
     });
   });
 

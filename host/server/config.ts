@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLicences } from '@sensorium/core/common';
-import type { MqttConfig, ObjectStorageConfig, ServerConfig } from '@sensorium/core/server';
+import { DEFAULT_MAX_UPLINK_BYTES, type MqttConfig, type ObjectStorageConfig, type ServerConfig } from '@sensorium/core/server';
 import { badAllowEntry } from './outbound/guard';
 
 /** The repository root, so relative defaults do not depend on the directory the server was started from. */
@@ -142,5 +142,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mqtt: mqtt(env),
     metricsToken: text(env, 'SENSORIUM_METRICS_TOKEN'),
     outboundAllow: outboundAllow(env),
+    maxUplinkBytes: integer(env, 'SENSORIUM_MAX_UPLINK_BYTES', DEFAULT_MAX_UPLINK_BYTES, 1024, 64 * 1024 * 1024),
   };
 }

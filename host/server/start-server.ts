@@ -15,9 +15,11 @@ import {
   credentialVerifiers,
   DatabaseToken,
   DataSourceDirectoryToken,
+  DEFAULT_MAX_UPLINK_BYTES,
   dataSourceAdapters,
   DataSourceSinkToken,
   LoggerToken,
+  MetricsToken,
   MqttToken,
   OrganisationDirectoryToken,
   OutboundRequestsToken,
@@ -51,7 +53,7 @@ import { coreMigrations } from './db/core-migrations';
 import { runMigrations } from './db/migrate';
 import { installErrorReplies } from './http/error-replies';
 import { acceptEmptyJsonBodies } from './http/json-body';
-import { installMetrics } from './http/metrics';
+import { createMetrics, installMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerRoute } from './http/register-route';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -161,7 +163,8 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     });
     await createFirstAdmin(db, users, config.adminPassword, app.log);
 
-    const mqtt = await createMqttService(config.mqtt, settings, app.log);
+    const mqtt = await createMqttService(config.mqtt, settings, app.log, config.maxUplinkBytes ?? DEFAULT_MAX_UPLINK_BYTES);
+    const metrics = createMetrics();
     const dataSources = new AdapterDirectory();
     const root = globalContainer.createChildContainer();
     const coreServices: [Token<unknown>, unknown][] = [
@@ -172,6 +175,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
           companyName: config.companyName,
           supportEmail: config.supportEmail,
           otpValidMinutes: config.otpValidMinutes,
+          maxUplinkBytes: config.maxUplinkBytes ?? DEFAULT_MAX_UPLINK_BYTES,
           publicUrl: () => config.publicUrl ?? '',
         } satisfies ConsoleSettings,
       ],
@@ -183,6 +187,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       [MailerToken, outbox],
       [FileStoreToken, await openFileStore(config)],
       [MqttToken, mqtt],
+      [MetricsToken, metrics.metrics],
       [DataSourceDirectoryToken, dataSources],
       [LoggerToken, app.log],
       [OutboundRequestsToken, createOutboundRequests(config.outboundAllow)],
@@ -238,7 +243,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     await app.register(websocket);
     await registerOpenApi(app, { title: `${config.companyName} API`, version: packageJson.version });
     acceptEmptyJsonBodies(app);
-    installMetrics(app, config.metricsToken ?? null);
+    installMetrics(app, metrics.registry, config.metricsToken ?? null);
     registerHealthCheck(app, db);
     const pageFallback = config.clientDir ? await registerClient(app, config.clientDir) : undefined;
     installErrorReplies(app, translator, pageFallback);

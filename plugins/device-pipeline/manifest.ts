@@ -7,6 +7,6 @@ export const manifest: PluginManifest = {
     'Device pipeline: the sink data sources feed (ingest, write lanes, field processing, ranges, events), live values, raw data and history.',
   permissions: [],
   dependsOn: ['applications', 'nodes'],
-  // Made by the nodes plugin before the naming rule; taken over with `replaces` (server/migrations.ts).
-  tables: ['raw_data', 'field_history', 'node_events'],
+  // Made by the nodes plugin before the naming rule; taken over with `replaces` (server/migrations.ts). Plus its own.
+  tables: ['raw_data', 'field_history', 'node_events', 'dead_letters'],
 };

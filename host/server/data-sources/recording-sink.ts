@@ -6,6 +6,7 @@ import {
   queryRows,
   type DataSourceSink,
   type IngestOutcome,
+  type RejectedMessage,
   type ServerPlugin,
   type Uplink,
 } from '@sensorium/core/server';
@@ -14,6 +15,8 @@ import { ItemLookupToken, type ItemLookup, type ItemRef } from '@sensorium/nodes
 /** A sink for transport tests: records what was committed, drops redeliveries by (source, dedupKey), can be made to fail. */
 export class RecordingSink implements DataSourceSink {
   readonly uplinks: Uplink[] = [];
+  /** What adapters handed back as no uplink (too large, not JSON, missing fields). */
+  readonly rejected: RejectedMessage[] = [];
   readonly batches: number[] = [];
   private readonly seen = new Set<string>();
   /** Items the sink knows, as `${source}:${deviceId}` (all known when empty). */
@@ -46,6 +49,10 @@ export class RecordingSink implements DataSourceSink {
       outcome.stored++;
     }
     return outcome;
+  }
+
+  async reject(messages: RejectedMessage[]): Promise<void> {
+    this.rejected.push(...messages);
   }
 
   async waitFor(count: number, timeoutMs = 10_000): Promise<Uplink[]> {

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTranslator, coreServerResources } from '../i18n/translator';
 import { installErrorReplies } from './error-replies';
-import { installMetrics } from './metrics';
+import { createMetrics, installMetrics } from './metrics';
 
 describe('/metrics with SENSORIUM_METRICS_TOKEN', () => {
   let app: ReturnType<typeof Fastify> | undefined;
@@ -13,7 +13,7 @@ describe('/metrics with SENSORIUM_METRICS_TOKEN', () => {
 
   const start = async (token: string | null) => {
     app = Fastify();
-    installMetrics(app, token);
+    installMetrics(app, createMetrics().registry, token);
     installErrorReplies(app, createTranslator([coreServerResources]));
     await app.ready();
     return app;

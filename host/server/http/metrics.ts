@@ -1,15 +1,26 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { HttpError } from '@sensorium/core/server';
+import { HttpError, type Metrics } from '@sensorium/core/server';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /**
- * Prometheus metrics at /metrics: request count and duration by method, route pattern and status, plus Node's process metrics.
- * Each server has its own registry, so several servers in one process (tests) do not collide.
+ * The server's registry and the MetricsToken service over it, made before the plugins are wired so they can add
+ * counters. Each server has its own registry, so several servers in one process (tests) do not collide.
+ */
+export function createMetrics(): { registry: Registry; metrics: Metrics } {
+  const registry = new Registry();
+  const metrics: Metrics = {
+    counter: (name, help, labelNames) => new Counter({ name, help, labelNames, registers: [registry] }),
+  };
+  return { registry, metrics };
+}
+
+/**
+ * Prometheus metrics at /metrics: request count and duration by method, route pattern and status, Node's process metrics
+ * and what plugins counted in `registry` (createMetrics).
  * With a token (SENSORIUM_METRICS_TOKEN) the endpoint answers 401 unless the request carries `Authorization: Bearer <token>`.
  */
-export function installMetrics(app: FastifyInstance, token: string | null = null): void {
-  const registry = new Registry();
+export function installMetrics(app: FastifyInstance, registry: Registry, token: string | null = null): void {
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({

@@ -2,14 +2,17 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MqttBatchHandler, MqttMessage, MqttPublishOptions } from '@sensorium/core/server';
+import type { MqttBatchHandler, MqttConsumeOptions, MqttMessage, MqttPublishOptions } from '@sensorium/core/server';
+import { DeviceAcl } from './device-acl';
 import { GroupCommit } from './group-commit';
+import { oversizedMessage } from './message-size';
 import { topicMatches } from './topic-filter';
 import type { HostMqttService } from './types';
 
 interface Consumer {
   id: string;
   filter: string;
+  downlinks: string | null;
   commit: GroupCommit<MqttMessage>;
 }
 
@@ -19,6 +22,8 @@ export interface EmbeddedBrokerOptions {
   username: string;
   password: string;
   topicPrefix: string;
+  /** Larger uplinks are acknowledged and handed on cut, marked `oversized`, for the dead letters. */
+  maxUplinkBytes: number;
   log: FastifyBaseLogger;
 }
 
@@ -35,7 +40,7 @@ function sameSecret(given: Buffer | string | undefined, expected: string): boole
  * is held until the batch holding the uplink is committed: an acknowledged uplink is stored. A failed commit answers the
  * callback with an error, which closes the publisher's connection without a PUBACK, and the publisher sends it again.
  * The console has no subscription of its own, so an ingested uplink is not forwarded anywhere unless a client subscribed
- * to it (a network server or a debugging tool).
+ * to it (a network server). Device credentials are held to the DeviceAcl: publish uplinks, subscribe to downlinks.
  */
 export class EmbeddedMqttBroker implements HostMqttService {
   readonly mode = 'embedded' as const;
@@ -55,8 +60,13 @@ export class EmbeddedMqttBroker implements HostMqttService {
     return { username: this.options.username, password: this.options.password };
   }
 
-  async consume(id: string, filter: string, handler: MqttBatchHandler): Promise<() => Promise<void>> {
-    const consumer: Consumer = { id, filter, commit: new GroupCommit(handler) };
+  async consume(
+    id: string,
+    filter: string,
+    handler: MqttBatchHandler,
+    options: MqttConsumeOptions = {},
+  ): Promise<() => Promise<void>> {
+    const consumer: Consumer = { id, filter, downlinks: options.downlinks ?? null, commit: new GroupCommit(handler) };
     this.consumers.push(consumer);
     return async () => {
       this.consumers.splice(this.consumers.indexOf(consumer), 1);
@@ -80,7 +90,12 @@ export class EmbeddedMqttBroker implements HostMqttService {
 
   /** Opens the listener; called once the adapters consume, so no uplink is acknowledged before someone takes it. */
   async listen(): Promise<void> {
-    const { log, username, password, topicPrefix } = this.options;
+    const { log, username, password, topicPrefix, maxUplinkBytes } = this.options;
+    const acl = new DeviceAcl(
+      topicPrefix,
+      () => this.consumers.map((consumer) => consumer.filter),
+      () => this.consumers.flatMap((consumer) => (consumer.downlinks ? [consumer.downlinks] : [])),
+    );
     const broker = await Aedes.createBroker({
       authenticate: (_client, givenUsername, givenPassword, done) => {
         if (givenUsername === username && sameSecret(givenPassword, password)) return done(null, true);
@@ -89,12 +104,15 @@ export class EmbeddedMqttBroker implements HostMqttService {
       },
       authorizePublish: (client, packet, done) => {
         if (packet.topic.startsWith('$SYS')) return done(new Error('$SYS topics are reserved'));
-        // Wills (client null) and topics outside the prefix pass through untouched.
-        if (!client || !packet.topic.startsWith(topicPrefix)) return done(null);
+        // Closes the connection without a PUBACK (MQTT 3.1.1 has no refusal code for a PUBLISH). Wills are checked too.
+        if (!acl.mayPublish(packet.topic)) return done(new Error(`not authorised to publish to ${packet.topic}`));
+        // An old will aedes publishes for a client long gone (client null) is no uplink to store.
+        if (!client) return done(null);
         const topic = packet.topic.slice(topicPrefix.length);
         const consumer = this.consumers.find((candidate) => topicMatches(candidate.filter, topic));
         if (!consumer) return done(null);
-        consumer.commit.add({ topic, payload: Buffer.from(packet.payload) }).then(
+        // An oversized uplink goes on cut, to be acknowledged into the dead letters.
+        consumer.commit.add(oversizedMessage(topic, Buffer.from(packet.payload), maxUplinkBytes)).then(
           () => done(null),
           (error: unknown) => {
             log.error({ err: error, topic }, 'uplink not stored; the publisher will send it again');
@@ -102,6 +120,8 @@ export class EmbeddedMqttBroker implements HostMqttService {
           },
         );
       },
+      // Refused filters are answered with the SUBACK failure code 0x80; the connection stays.
+      authorizeSubscribe: (_client, subscription, done) => done(null, acl.maySubscribe(subscription.topic) ? subscription : null),
     });
     broker.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'MQTT client error'));
     const server = createServer(broker.handle);

@@ -2,6 +2,7 @@ import { connect, connectAsync, type IClientOptions, type IPublishPacket, type M
 import type { FastifyBaseLogger } from 'fastify';
 import type { MqttBatchHandler, MqttMessage, MqttPublishOptions } from '@sensorium/core/server';
 import { GroupCommit } from './group-commit';
+import { oversizedMessage } from './message-size';
 import type { HostMqttService } from './types';
 
 export interface ExternalBrokerOptions {
@@ -12,6 +13,8 @@ export interface ExternalBrokerOptions {
   topicPrefix: string;
   /** Subscriber connections per consumer (shared subscription members); 1 subscribes without $share. */
   connections: number;
+  /** Larger uplinks are acknowledged and handed on cut, marked `oversized`, for the dead letters. */
+  maxUplinkBytes: number;
   log: FastifyBaseLogger;
 }
 
@@ -103,7 +106,7 @@ export class ExternalMqttBroker implements HostMqttService {
         const topic = packet.topic.toString();
         if (!topic.startsWith(topicPrefix)) return callback();
         const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
-        const committed = commit.add({ topic: topic.slice(topicPrefix.length), payload });
+        const committed = commit.add(oversizedMessage(topic.slice(topicPrefix.length), payload, this.options.maxUplinkBytes));
         // Failures are handled where the PUBACK waits (or by the callback below); never an unhandled rejection.
         committed.catch(() => {});
         if (packet.qos === 1 && packet.messageId !== undefined) {

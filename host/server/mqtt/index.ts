@@ -34,6 +34,7 @@ export async function createMqttService(
   config: MqttConfig | null,
   settings: SystemSettings,
   log: FastifyBaseLogger,
+  maxUplinkBytes: number,
 ): Promise<HostMqttService> {
   if (!config) return new DisabledMqtt();
   if (config.url) {
@@ -44,6 +45,7 @@ export async function createMqttService(
       clientId: config.clientId,
       topicPrefix: config.topicPrefix,
       connections: config.ingestConnections,
+      maxUplinkBytes,
       log,
     });
   }
@@ -64,6 +66,7 @@ export async function createMqttService(
     username: config.deviceUsername ?? 'sensorium',
     password,
     topicPrefix: config.topicPrefix,
+    maxUplinkBytes,
     log,
   });
 }

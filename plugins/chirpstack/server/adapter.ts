@@ -4,9 +4,8 @@ import type {
   DeviceCommand,
   MqttService,
   OutboundRequests,
-  Uplink,
 } from '@sensorium/core/server';
-import { deleteAtDeviceServer } from '@sensorium/core/server';
+import { deleteAtDeviceServer, uplinkBatchHandler } from '@sensorium/core/server';
 import type { ChirpStackConfig } from './config';
 import { chirpstackDownlink, chirpstackUplink, UPLINK_FILTER } from './uplink';
 
@@ -24,11 +23,16 @@ export class ChirpStackAdapter implements DataSourceAdapter {
   ) {}
 
   async start(sink: DataSourceSink): Promise<void> {
-    this.stopConsuming = await this.mqtt.consume('chirpstack', UPLINK_FILTER, async (messages) => {
-      // A message that is no uplink (bad JSON) is acknowledged and dropped: a redelivery would not make it one.
-      const uplinks = messages.map((message) => chirpstackUplink(message.topic, message.payload)).filter((u): u is Uplink => !!u);
-      if (uplinks.length > 0) await sink.ingest(uplinks);
-    });
+    // Junk (oversized, not JSON, no device id) is acknowledged into the dead letters; a redelivery would not mend it.
+    // Device credentials of the embedded broker may subscribe to the downlinks only.
+    this.stopConsuming = await this.mqtt.consume(
+      'chirpstack',
+      UPLINK_FILTER,
+      uplinkBatchHandler('chirpstack', sink, chirpstackUplink),
+      {
+        downlinks: 'application/+/device/+/command/down',
+      },
+    );
   }
 
   async stop(): Promise<void> {

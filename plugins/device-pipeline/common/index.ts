@@ -2,3 +2,4 @@ export * from './processing';
 export * from './live-values';
 export * from './i18n';
 export * from './raw-data';
+export * from './dead-letters';

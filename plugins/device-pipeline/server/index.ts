@@ -4,6 +4,8 @@ import {
   DataSourceSinkToken,
   defineServerPlugin,
   deviceTagSources,
+  LoggerToken,
+  MetricsToken,
   PushHubToken,
 } from '@sensorium/core/server';
 import { PUSH_TOPICS } from '@sensorium/core/common';
@@ -12,6 +14,7 @@ import { ItemLookupToken, ItemStateToken, itemDeletionHooks, preferenceChangeHoo
 import { devicePipelineI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { pipelineDataParticipant } from './application-data';
+import { registerDeadLetters } from './dead-letters';
 import { registerIngest } from './ingest';
 import { pipelineDeletionHook, pipelinePreferenceHook } from './item-hooks';
 import { migrations } from './migrations';
@@ -29,17 +32,20 @@ export default defineServerPlugin({
     hub: PushHubToken,
     items: ItemStateToken,
     lookup: ItemLookupToken,
+    metrics: MetricsToken,
+    log: LoggerToken,
   },
   provides: [DataSourceSinkToken],
-  register(context, { db, access, hub, items, lookup }) {
+  register(context, { db, access, hub, items, lookup, metrics, log }) {
+    const deadLetters = registerDeadLetters(context, { db, access, metrics, log });
     // The sink (DataSourceSink), the connection and processing jobs and the live push.
     const audience = {
       tagSources: () => context.contributions(deviceTagSources),
       visibleItems: (appId: string, tags: readonly string[]) => lookup.visibleItems(appId, tags),
     };
-    const ingest = registerIngest(context, { db, items, access, push: hub, audience });
+    const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters });
     for (const route of [...dataRoutes(db, lookup), ...rawDataExcelRoutes(db, lookup)]) context.addRoute(route);
-    context.contribute(eventSummarySources, openEventSummary(db));
+    context.contribute(eventSummarySources, openEventSummary(db, lookup, audience.tagSources));
     context.contribute(applicationDataParticipants, pipelineDataParticipant(db, lookup));
     // The nodes plugin's API tells the pipeline when items go and when preferences change.
     context.contribute(

@@ -86,4 +86,22 @@ export const migrations: Migration[] = [
       ALTER TABLE raw_data ALTER COLUMN raw TYPE json USING raw::json, ALTER COLUMN payload TYPE json USING payload::json;
     `,
   },
+  {
+    // Uplinks and messages that can never be stored, kept for the operator instead of blocking their batch.
+    id: '005-create-dead-letters',
+    sql: `
+      CREATE TABLE dead_letters (
+        id bigserial PRIMARY KEY,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        source text NOT NULL,
+        origin text NOT NULL,
+        reason text NOT NULL,
+        detail text NOT NULL DEFAULT '',
+        payload text NOT NULL,
+        payload_bytes integer NOT NULL,
+        app_id text NULL,
+        organisation_id text NULL
+      );
+    `,
+  },
 ];

@@ -1,6 +1,7 @@
 import { DataSourceSinkToken, type Database, type PushHub, type ServerPluginContext } from '@sensorium/core/server';
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import type { ItemStateStore } from '@sensorium/nodes/common';
+import type { DeadLetters } from '../dead-letters/dead-letters';
 import { IngestService, type IngestOptions } from './ingest-service';
 import { LivePush, PUSH_INTERVAL_MS, type PushAudience } from './live-push';
 
@@ -13,6 +14,7 @@ export interface IngestDeps {
   items: ItemStateStore;
   access: Pick<ApplicationAccess, 'ownerOf'>;
   push: PushHub;
+  deadLetters: DeadLetters;
   /** Who sees which items, for the live pushes. */
   audience: PushAudience;
   options?: Partial<IngestOptions> & { pushIntervalMs?: number };
@@ -31,7 +33,7 @@ export const PROCESSING_TICK_INTERVAL_MS = 1000;
  */
 export function registerIngest(context: ServerPluginContext, deps: IngestDeps): IngestService {
   const live = new LivePush(deps.push, deps.access, deps.audience, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
-  const service = new IngestService(deps.db, deps.items, live, deps.options);
+  const service = new IngestService(deps.db, deps.items, live, deps.deadLetters, deps.options);
   context.provide(DataSourceSinkToken, service);
   context.addJob({
     id: CONNECTION_JOB_ID,

@@ -1,11 +1,15 @@
-import type { Database, DataSourceSink, IngestOutcome, SqlExecutor, Uplink } from '@sensorium/core/server';
+import type { Database, DataSourceSink, IngestOutcome, RejectedMessage, SqlExecutor, Uplink } from '@sensorium/core/server';
 import { computeNodeDataFields, hasNodeData, type ItemStateStore, type NodeDataChild } from '@sensorium/nodes/common';
 import { processUplink, reevaluate, tick, type ProcessResult } from '../../common/processing';
+import type { DeadLetter, DeadLetters } from '../dead-letters/dead-letters';
+import { receivedPayload, uplinkPayload } from '../dead-letters/payload-text';
 import { EventWriter } from './event-writer';
 import type { HistoryRow } from './history-rows';
 import { ItemStates, toDate, type ItemState } from './item-state';
 import type { LivePush, NodeValue } from './live-push';
 import { insertRawRows, type RawRow } from './raw-rows';
+import { isPermanentFailure } from './permanent-failure';
+import { unstorableReason } from './storable';
 import { WriteLanes } from './write-lanes';
 
 export interface IngestOptions {
@@ -30,7 +34,7 @@ const NODE_DATA_LEVELS = 7;
 /** How long a parent stays known to have no node data without a refresh (bounds staleness after a restore). */
 const NO_NODE_DATA_TTL_MS = 10_000;
 
-type UplinkResult = 'stored' | 'duplicate' | 'unknown';
+type UplinkResult = 'stored' | 'duplicate' | 'unknown' | 'rejected';
 
 interface Waiting {
   uplinks: Uplink[];
@@ -84,13 +88,15 @@ export class IngestService implements DataSourceSink {
   private noNodeDataSince = Date.now();
   readonly options: IngestOptions;
   /** Counters since start (for diagnosis and the benchmark). */
-  readonly totals = { batches: 0, stored: 0, duplicates: 0, unknown: 0 };
+  readonly totals = { batches: 0, stored: 0, duplicates: 0, unknown: 0, rejected: 0 };
 
   constructor(
     private readonly db: Database,
     /** node_items, through the nodes plugin that owns it. */
     items: ItemStateStore,
     private readonly live: LivePush,
+    /** Where uplinks and messages that can never be stored go, so they never block a batch. */
+    private readonly deadLetters: DeadLetters,
     options: Partial<IngestOptions> = {},
   ) {
     this.states = new ItemStates(items);
@@ -224,31 +230,69 @@ export class IngestService implements DataSourceSink {
     this.live.close();
   }
 
-  /** One batch; when it fails, each caller's uplinks are tried alone so one bad message does not fail the others. */
+  /** Keeps messages a data source could not turn into uplinks as dead letters (counted and logged). */
+  async reject(messages: RejectedMessage[]): Promise<void> {
+    await this.deadLetters.record(
+      messages.map((message) => ({
+        source: message.source,
+        origin: message.origin,
+        reason: message.reason,
+        detail: message.detail ?? '',
+        payload: receivedPayload(message.payload, message.bytes),
+        appId: message.applicationId ?? null,
+      })),
+    );
+  }
+
+  /**
+   * One batch. Uplinks the database could never hold (unstorableReason) are dead-lettered in the batch's transaction
+   * instead of failing it. When the batch still fails, each uplink is tried alone: one failing for its content (a data
+   * error) is dead-lettered, and only a failure that is not the uplink's fault (the database is away) leaves its
+   * caller's uplinks unacknowledged, to be delivered again.
+   */
   private async commit(batch: Waiting[]): Promise<void> {
+    const uplinks = batch.flatMap((w) => w.uplinks);
+    let results: (UplinkResult | Error)[];
     try {
-      const results = await this.write(batch.flatMap((w) => w.uplinks));
-      let offset = 0;
-      for (const waiting of batch) {
-        waiting.resolve(outcomeOf(results.slice(offset, offset + waiting.uplinks.length)));
-        offset += waiting.uplinks.length;
+      results = await this.write(uplinks);
+    } catch {
+      results = [];
+      for (const uplink of uplinks) {
+        const failed = results.find((result): result is Error => result instanceof Error);
+        // After a failure that is not the uplink's own, the rest would fail the same way: they are delivered again.
+        results.push(failed ?? (await this.writeAlone(uplink)));
       }
+    }
+    let offset = 0;
+    for (const waiting of batch) {
+      const own = results.slice(offset, offset + waiting.uplinks.length);
+      offset += waiting.uplinks.length;
+      const failure = own.find((result): result is Error => result instanceof Error);
+      if (failure) waiting.reject(failure);
+      else waiting.resolve(outcomeOf(own as UplinkResult[]));
+    }
+  }
+
+  /** One uplink in its own transaction; dead-lettered when it fails for its content, the error otherwise. */
+  private async writeAlone(uplink: Uplink): Promise<UplinkResult | Error> {
+    try {
+      return (await this.write([uplink]))[0]!;
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
-        return;
-      }
-      for (const waiting of batch) {
-        try {
-          waiting.resolve(outcomeOf(await this.write(waiting.uplinks)));
-        } catch (single) {
-          waiting.reject(single);
-        }
+      if (!isPermanentFailure(error)) return error instanceof Error ? error : new Error(String(error));
+      try {
+        await this.deadLetters.record([uplinkLetter(uplink, error instanceof Error ? error.message : String(error))]);
+        this.totals.rejected++;
+        return 'rejected';
+      } catch (recording) {
+        return recording instanceof Error ? recording : new Error(String(recording));
       }
     }
   }
 
-  private async write(uplinks: readonly Uplink[]): Promise<UplinkResult[]> {
+  private async write(given: readonly Uplink[]): Promise<UplinkResult[]> {
+    const problems = given.map(unstorableReason);
+    const letters: DeadLetter[] = given.flatMap((u, i) => (problems[i] ? [uplinkLetter(u, problems[i])] : []));
+    const uplinks = given.filter((_, i) => !problems[i]);
     const prepared = uplinks.map((u) => ({
       u,
       source: String(u.source),
@@ -329,11 +373,16 @@ export class IngestService implements DataSourceSink {
         );
       });
       await this.finish(tx, work, new Date());
+      await this.deadLetters.write(tx, letters);
     });
+    this.deadLetters.reported(letters);
     this.totals.batches++;
     for (const r of results) this.totals[r === 'stored' ? 'stored' : r === 'duplicate' ? 'duplicates' : 'unknown']++;
+    this.totals.rejected += letters.length;
     if (work) this.published(work);
-    return results;
+    // In the order given: the dead-lettered ones as `rejected`.
+    let next = 0;
+    return problems.map((problem) => (problem ? 'rejected' : results[next++]!));
   }
 
   private newWork(items: readonly ItemState[]): Work {
@@ -464,10 +513,24 @@ function safely(run: () => ProcessResult): ProcessResult | null {
 
 function outcomeOf(results: readonly UplinkResult[]): IngestOutcome {
   const outcome: IngestOutcome = { stored: 0, duplicates: 0, unknown: 0 };
+  let rejected = 0;
   for (const r of results) {
     if (r === 'stored') outcome.stored++;
     else if (r === 'duplicate') outcome.duplicates++;
+    else if (r === 'rejected') rejected++;
     else outcome.unknown++;
   }
-  return outcome;
+  return rejected > 0 ? { ...outcome, rejected } : outcome;
+}
+
+/** The dead letter of an uplink that cannot be stored. */
+function uplinkLetter(uplink: Uplink, problem: string): DeadLetter {
+  return {
+    source: String(uplink.source),
+    origin: `device ${String(uplink.deviceId)}`,
+    reason: 'unstorable',
+    detail: problem,
+    payload: uplinkPayload(uplink.raw ?? uplink.fields),
+    appId: uplink.applicationId ?? null,
+  };
 }
