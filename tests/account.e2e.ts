@@ -105,6 +105,8 @@ describe('account flows', () => {
 
     await page.waitForURL(/\/auth\/account-company-information$/);
     expect(await page.evaluate(() => sessionStorage.getItem('verifiedEmail'))).toBe(email);
+    // The proof of the verification, which the company step sends.
+    expect(await page.evaluate(() => sessionStorage.getItem('signupProof'))).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const confirm = page.getByRole('button', { name: 'Confirm' });
     expect(await confirm.isDisabled()).toBe(true);
     await page.getByRole('combobox', { name: 'Company role' }).click();
@@ -121,9 +123,10 @@ describe('account flows', () => {
       await page.evaluate(() => [
         sessionStorage.getItem('userCreated'),
         sessionStorage.getItem('verifiedEmail'),
+        sessionStorage.getItem('signupProof'),
         sessionStorage.getItem('companyInfo'),
       ]),
-    ).toEqual(['true', null, null]);
+    ).toEqual(['true', null, null, null]);
     await page.getByRole('button', { name: 'Go to login' }).click();
     await page.waitForURL(/\/auth\/login$/);
     await page.getByLabel('Username').fill(email);
@@ -253,7 +256,10 @@ describe('account flows', () => {
     await page.getByRole('button', { name: '語言' }).click();
     await page.getByRole('menuitemradio', { name: '简体中文' }).click();
     await page.getByRole('heading', { name: '创建账户' }).waitFor();
-    await page.evaluate(() => sessionStorage.setItem('verifiedEmail', 'dan@example.com'));
+    await page.evaluate(() => {
+      sessionStorage.setItem('verifiedEmail', 'dan@example.com');
+      sessionStorage.setItem('signupProof', 'a-proof');
+    });
     await page.goto(harness.url('/auth/account-company-information'));
     await page.getByRole('combobox', { name: '公司角色' }).click();
     await page.getByRole('option', { name: /系统集成商及工程承包商/ }).waitFor();

@@ -4,9 +4,10 @@ import type {
   DeviceCommand,
   MqttService,
   OutboundRequests,
+  Uplink,
 } from '@sensorium/core/server';
-import { deleteAtDeviceServer, uplinkBatchHandler } from '@sensorium/core/server';
-import type { ChirpStackConfig } from './config';
+import type { DeviceIdentity, DeviceServerAccess, DeviceServerCaller } from '@sensorium/core/server';
+import { deleteAtDeviceServer, readFromDeviceServer } from '@sensorium/core/server';
 import { chirpstackDownlink, chirpstackUplink, UPLINK_FILTER } from './uplink';
 
 /** ChirpStack v4 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */
@@ -14,10 +15,10 @@ export class ChirpStackAdapter implements DataSourceAdapter {
   readonly type = 'chirpstack';
   private stopConsuming: (() => Promise<void>) | null = null;
 
-  /** The config is read at each call, so the API settings can change while the server runs. */
   constructor(
     private readonly mqtt: MqttService,
-    private readonly config: Partial<ChirpStackConfig>,
+    /** The API settings a call on an organisation's behalf uses: its own, else the operator's (read at each call). */
+    private readonly access: (organisationId: string | null) => Promise<DeviceServerAccess>,
     /** Core's outbound guard: the device server's API is reached only through it. */
     private readonly outbound: OutboundRequests,
   ) {}
@@ -46,17 +47,32 @@ export class ChirpStackAdapter implements DataSourceAdapter {
   }
 
   /**
-   * Deletes the device at ChirpStack through its REST API (chirpstack-rest-api): DELETE /api/devices/{devEui}. The token goes
-   * as grpc-gateway metadata (Grpc-Metadata-Authorization) and as Authorization for proxies that take it. 404 = already gone.
+   * Deletes the device at ChirpStack through its REST API (chirpstack-rest-api) with the organisation's API settings. The
+   * API deletes by DevEUI alone, so the device is read first (GET /api/devices/{devEui}) and deleted (DELETE, same path)
+   * only when it belongs to the item's ChirpStack application. The token goes as grpc-gateway metadata
+   * (Grpc-Metadata-Authorization) and as Authorization for proxies that take it. 404 = already gone.
    */
-  async deleteDevice(deviceId: string): Promise<void> {
-    const { apiUrl: url, apiToken: token } = this.config;
+  async deleteDevice({ deviceId, application }: DeviceIdentity, { organisationId }: DeviceServerCaller): Promise<void> {
+    if (!application) {
+      throw new Error('The item has no ChirpStack application id yet (it is learnt from its first uplink): nothing was deleted');
+    }
+    const { apiUrl: url, secret: token } = await this.access(organisationId);
     if (!url) throw new Error('CHIRPSTACK_API_URL is not set: the console cannot delete devices at ChirpStack');
     if (!token) throw new Error('CHIRPSTACK_API_TOKEN is not set: the console cannot delete devices at ChirpStack');
-    await deleteAtDeviceServer(this.outbound, 'ChirpStack', `${url}/api/devices/${encodeURIComponent(deviceId.toLowerCase())}`, {
+    const devEui = deviceId.toLowerCase();
+    const deviceUrl = `${url}/api/devices/${encodeURIComponent(devEui)}`;
+    const headers = {
       Accept: 'application/json',
       'Grpc-Metadata-Authorization': `Bearer ${token}`,
       Authorization: `Bearer ${token}`,
-    });
+    };
+    const found = (await readFromDeviceServer(this.outbound, 'ChirpStack', deviceUrl, headers)) as {
+      device?: { applicationId?: unknown };
+    } | null;
+    if (found === null) return;
+    if (String(found.device?.applicationId ?? '').toLowerCase() !== application.toLowerCase()) {
+      throw new Error(`ChirpStack's device ${devEui} is not in the item's application ${application}: nothing was deleted`);
+    }
+    await deleteAtDeviceServer(this.outbound, 'ChirpStack', deviceUrl, headers);
   }
 }

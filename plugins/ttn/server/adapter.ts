@@ -4,9 +4,10 @@ import type {
   DeviceCommand,
   MqttService,
   OutboundRequests,
+  Uplink,
 } from '@sensorium/core/server';
-import { deleteAtDeviceServer, uplinkBatchHandler } from '@sensorium/core/server';
-import type { TtsConfig } from './config';
+import type { DeviceIdentity, DeviceServerAccess, DeviceServerCaller } from '@sensorium/core/server';
+import { deleteAtDeviceServer } from '@sensorium/core/server';
 import { ttsDownlink, ttsUplink, UPLINK_FILTER } from './uplink';
 
 /** The Things Stack v3 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */
@@ -14,10 +15,10 @@ export class TtsAdapter implements DataSourceAdapter {
   readonly type = 'ttn';
   private stopConsuming: (() => Promise<void>) | null = null;
 
-  /** The config is read at each call, so the API settings can change while the server runs. */
   constructor(
     private readonly mqtt: MqttService,
-    private readonly config: Partial<TtsConfig>,
+    /** The API settings a call on an organisation's behalf uses: its own, else the operator's (read at each call). */
+    private readonly access: (organisationId: string | null) => Promise<DeviceServerAccess>,
     /** Core's outbound guard: the device server's API is reached only through it. */
     private readonly outbound: OutboundRequests,
   ) {}
@@ -41,26 +42,20 @@ export class TtsAdapter implements DataSourceAdapter {
   }
 
   /**
-   * Deletes the device at The Things Stack. A device lives in four registries; like `ttn-lw-cli end-devices delete`, it is
-   * removed from the Application, Network and Join Server first and from the Identity Server last (404 = not there).
+   * Deletes the item's device (its TTS application and device id) at The Things Stack with the organisation's API
+   * settings. A device lives in four registries; like `ttn-lw-cli end-devices delete`, it is removed from the Application,
+   * Network and Join Server first and from the Identity Server last (404 = not there).
    */
-  async deleteDevice(deviceId: string, dataSource: Record<string, unknown>): Promise<void> {
-    const { apiUrl: url, apiKey: key } = this.config;
+  async deleteDevice({ deviceId, application }: DeviceIdentity, { organisationId }: DeviceServerCaller): Promise<void> {
+    const applicationId = application?.split('@')[0]?.trim();
+    if (!applicationId) throw new Error('The item has no The Things Stack application id (dataSource.application)');
+    const { apiUrl: url, secret: key } = await this.access(organisationId);
     if (!url) throw new Error('TTS_API_URL is not set: the console cannot delete devices at The Things Stack');
     if (!key) throw new Error('TTS_API_KEY is not set: the console cannot delete devices at The Things Stack');
-    const path = `applications/${encodeURIComponent(ttsApplicationId(dataSource))}/devices/${encodeURIComponent(deviceId)}`;
+    const path = `applications/${encodeURIComponent(applicationId)}/devices/${encodeURIComponent(deviceId)}`;
     const headers = { Accept: 'application/json', Authorization: `Bearer ${key}` };
     for (const registry of ['as/', 'ns/', 'js/', '']) {
       await deleteAtDeviceServer(this.outbound, 'The Things Stack', `${url}/api/v3/${registry}${path}`, headers);
     }
   }
-}
-
-/** The item's TTS application id (dataSource.application, as for downlinks), without an `@tenant` suffix. */
-function ttsApplicationId(dataSource: Record<string, unknown>): string {
-  const application = dataSource.application ?? dataSource.applicationId;
-  if (typeof application !== 'string' || application.split('@')[0] === '') {
-    throw new Error('The item has no The Things Stack application id (dataSource.application)');
-  }
-  return application.split('@')[0]!;
 }

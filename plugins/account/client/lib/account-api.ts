@@ -57,11 +57,19 @@ export function createAccountApi(http: HttpClient) {
     validateSignupToken: (token: string) =>
       http.get(`otp/verify-token/${encodeURIComponent(token)}`).json<{ email: string; expiresAt?: string | null }>(),
     verifySignupEmail: (email: string, token: string, pinCode: string) =>
-      http.post('otp/signup/verify', { json: { email, token, pinCode } }).json<{ success: boolean; message?: string }>(),
+      http
+        .post('otp/signup/verify', { json: { email, token, pinCode } })
+        .json<{ success: boolean; message?: string; proof?: string }>(),
     resendSignupOtp: (email: string, token: string) =>
       http.post('otp/signup/resend', { json: { email, token } }).json<{ validMinutes?: number }>(),
-    completeSignup: (payload: { email: string; companyName: string; companySize: string; companyRole: string; level: string }) =>
-      http.post('user/complete-signup', { json: payload }).json<{ success: boolean; message?: string }>(),
+    completeSignup: (payload: {
+      email: string;
+      proof: string;
+      companyName: string;
+      companySize: string;
+      companyRole: string;
+      level: string;
+    }) => http.post('user/complete-signup', { json: payload }).json<{ success: boolean; message?: string }>(),
 
     forgotPassword: (email: string) => http.post('user/forgot-password', { json: { email } }).json<unknown>(),
     checkResetToken: (token: string) =>

@@ -3,9 +3,9 @@ import { completeSignupPayload, isCompanyInfoComplete, levelOfRole } from './com
 import {
   markUserCreated,
   readCompanyInfoDraft,
-  readVerifiedEmail,
+  readVerifiedSignup,
   saveCompanyInfoDraft,
-  saveVerifiedEmail,
+  saveVerifiedSignup,
 } from './session-keys';
 import { accountCreationFailure, accountCreationUnsuccessful, verificationFailure, verificationUnsuccessful } from './messages';
 
@@ -34,11 +34,15 @@ describe('company information', () => {
     expect(isCompanyInfoComplete({ companyRole: 'org_gov', companySize: 'size_lt_10', companyName: '  ' })).toBe(false);
   });
 
-  it('builds the complete-signup payload with the level of the role', () => {
+  it('builds the complete-signup payload with the proof and the level of the role', () => {
     expect(
-      completeSignupPayload('ann@example.com', { companyRole: 'end_user', companySize: 'size_10_49', companyName: ' Acme ' }),
+      completeSignupPayload(
+        { email: 'ann@example.com', proof: 'proof-of-ann' },
+        { companyRole: 'end_user', companySize: 'size_10_49', companyName: ' Acme ' },
+      ),
     ).toEqual({
       email: 'ann@example.com',
+      proof: 'proof-of-ann',
       companyName: 'Acme',
       companySize: 'size_10_49',
       companyRole: 'end_user',
@@ -48,12 +52,14 @@ describe('company information', () => {
 });
 
 describe('sign-up session storage', () => {
-  it('keeps verifiedEmail and the company draft until the account is created', () => {
+  it('keeps verifiedEmail, its proof and the company draft until the account is created', () => {
     const store = memoryStorage();
-    expect(readVerifiedEmail(store)).toBeNull();
-    saveVerifiedEmail('ann@example.com', store);
+    expect(readVerifiedSignup(store)).toBeNull();
+    store.setItem('verifiedEmail', 'ann@example.com');
+    expect(readVerifiedSignup(store)).toBeNull();
+    saveVerifiedSignup({ email: 'ann@example.com', proof: 'proof-of-ann' }, store);
     saveCompanyInfoDraft({ companyRole: 'org_gov', companySize: '', companyName: 'Acme' }, store);
-    expect(readVerifiedEmail(store)).toBe('ann@example.com');
+    expect(readVerifiedSignup(store)).toEqual({ email: 'ann@example.com', proof: 'proof-of-ann' });
     expect(readCompanyInfoDraft(store)).toEqual({ companyRole: 'org_gov', companySize: '', companyName: 'Acme' });
     markUserCreated(store);
     expect([...store.values.entries()]).toEqual([['userCreated', 'true']]);
@@ -73,6 +79,7 @@ describe('failure texts', () => {
 
   it('account creation: 400, 409, 500 and other', () => {
     expect(accountCreationFailure(400)).toEqual({ key: 'company.error.unverified' });
+    expect(accountCreationFailure(403)).toEqual({ key: 'company.error.unverified' });
     expect(accountCreationFailure(409)).toEqual({ key: 'company.error.exists' });
     expect(accountCreationFailure(500)).toEqual({ key: 'company.error.server' });
     expect(accountCreationFailure(null)).toEqual({ key: 'company.error.other' });

@@ -1,4 +1,5 @@
 import type { UserLevel } from '@sensorium/core/common';
+import type { VerifiedSignup } from './session-keys';
 
 /** Company roles of the sign-up (accounts spec §3); each sets the level of the new account. */
 export const COMPANY_ROLES = ['org_gov', 'system_integrator', 'end_user'] as const;
@@ -24,10 +25,11 @@ export function isCompanyInfoComplete(info: CompanyInfo): boolean {
   return info.companyRole !== '' && info.companySize !== '' && info.companyName.trim() !== '';
 }
 
-/** The body of POST /api/user/complete-signup. */
-export function completeSignupPayload(email: string, info: CompanyInfo) {
+/** The body of POST /api/user/complete-signup: the verified e-mail with its proof, and the company. */
+export function completeSignupPayload({ email, proof }: VerifiedSignup, info: CompanyInfo) {
   return {
     email,
+    proof,
     companyName: info.companyName.trim(),
     companySize: info.companySize,
     companyRole: info.companyRole,

@@ -19,6 +19,7 @@ export function verificationUnsuccessful(message: string | null | undefined): Fa
 export function accountCreationFailure(status: number | null): FailureText {
   switch (status) {
     case 400:
+    case 403:
       return { key: 'company.error.unverified' };
     case 409:
       return { key: 'company.error.exists' };

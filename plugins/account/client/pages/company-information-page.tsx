@@ -21,7 +21,7 @@ import { SubmitButton } from '../components/form-parts';
 import { useFormStyles } from '../components/form-styles';
 import { useFailureText } from '../components/hooks';
 import { COMPANY_ROLES, COMPANY_SIZES, isCompanyInfoComplete, type CompanyInfo } from '../lib/company';
-import { readCompanyInfoDraft, readVerifiedEmail, saveCompanyInfoDraft } from '../lib/session-keys';
+import { readCompanyInfoDraft, readVerifiedSignup, saveCompanyInfoDraft } from '../lib/session-keys';
 import { useAccountStore } from '../stores';
 
 const useStyles = makeStyles({
@@ -42,7 +42,7 @@ const CompanyInformationPage = observer(function CompanyInformationPage() {
   const failureText = useFailureText();
 
   // Read once: the welcome line keeps the address the page opened with.
-  const email = useMemo(() => readVerifiedEmail(), []);
+  const email = useMemo(() => readVerifiedSignup()?.email ?? null, []);
   const [info, setInfo] = useState<CompanyInfo>(() => {
     const draft = readCompanyInfoDraft();
     return { companyRole: draft.companyRole ?? '', companySize: draft.companySize ?? '', companyName: draft.companyName ?? '' };
@@ -54,7 +54,7 @@ const CompanyInformationPage = observer(function CompanyInformationPage() {
 
   useEffect(() => company.reset(), [company]);
 
-  // The route's sign-up guard already requires verifiedEmail; this covers the tab losing it meanwhile.
+  // The route's sign-up guard already requires verifiedEmail; this covers the tab losing it or its proof meanwhile.
   useEffect(() => {
     if (!email) void navigate('/auth/sign-up', { replace: true });
   }, [email, navigate]);

@@ -13,8 +13,9 @@ describe('CompanyModel', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('creates the account of the verified e-mail with the role’s level, then clears the sign-up state', async () => {
+  it('creates the account of the verified e-mail with its proof and the role’s level, then clears the sign-up state', async () => {
     storage.setItem('verifiedEmail', 'ann@example.com');
+    storage.setItem('signupProof', 'proof-of-ann');
     storage.setItem('companyInfo', '{}');
     let sent: unknown;
     const { http } = fakeApi({ 'POST user/complete-signup': ({ body }) => ((sent = body), { success: true }) });
@@ -22,13 +23,15 @@ describe('CompanyModel', () => {
     expect(await company.submit(info)).toBe('created');
     expect(sent).toEqual({
       email: 'ann@example.com',
+      proof: 'proof-of-ann',
       companyName: 'Ann Integration Ltd',
       companySize: 'size_10_49',
       companyRole: 'system_integrator',
       level: 'si-customer',
     });
-    expect([storage.getItem('userCreated'), storage.getItem('verifiedEmail'), storage.getItem('companyInfo')]).toEqual([
+    expect(['userCreated', 'verifiedEmail', 'signupProof', 'companyInfo'].map((key) => storage.getItem(key))).toEqual([
       'true',
+      null,
       null,
       null,
     ]);
@@ -36,6 +39,7 @@ describe('CompanyModel', () => {
 
   it('says why the account was not created', async () => {
     storage.setItem('verifiedEmail', 'ann@example.com');
+    storage.setItem('signupProof', 'proof-of-ann');
     const exists = CompanyModel.create(
       {},
       { http: fakeApi({ 'POST user/complete-signup': () => apiError(409, 'Exists.') }).http },
@@ -51,7 +55,8 @@ describe('CompanyModel', () => {
     expect(refused.error?.message).toBe('Not now.');
   });
 
-  it('asks to sign up again when the tab lost the verified e-mail', async () => {
+  it('asks to sign up again when the tab lost the verified e-mail or its proof', async () => {
+    storage.setItem('verifiedEmail', 'ann@example.com');
     const { http, calls } = fakeApi({});
     const company = CompanyModel.create({}, { http });
     expect(await company.submit(info)).toBe('no-email');

@@ -2,7 +2,7 @@ import { types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track } from '@sensorium/core/client';
 import { completeSignupPayload, type CompanyInfo } from '../lib/company';
 import { accountCreationFailure, accountCreationUnsuccessful, type FailureText } from '../lib/messages';
-import { markUserCreated, readVerifiedEmail } from '../lib/session-keys';
+import { markUserCreated, readVerifiedSignup } from '../lib/session-keys';
 import { accountApi, FailureTextModel, failureText } from './common';
 
 /** Company information (accounts spec §2, §8): creating the account for the verified e-mail, and why it failed. */
@@ -22,15 +22,18 @@ export const CompanyModel = types
     },
   }))
   .actions((self) => ({
-    /** `created` (sign-up state cleared), `no-email` (the tab lost the verified e-mail) or `failed` with `error` set. */
+    /**
+     * `created` (sign-up state cleared), `no-email` (the tab lost the verified e-mail or its proof) or `failed` with
+     * `error` set.
+     */
     async submit(info: CompanyInfo): Promise<'created' | 'no-email' | 'failed'> {
       self.setError(null);
-      const email = readVerifiedEmail();
-      if (!email) {
+      const signup = readVerifiedSignup();
+      if (!signup) {
         self.setError({ key: 'company.error.noVerifiedEmail' });
         return 'no-email';
       }
-      const outcome = await track(self.request, () => accountApi(self).completeSignup(completeSignupPayload(email, info)));
+      const outcome = await track(self.request, () => accountApi(self).completeSignup(completeSignupPayload(signup, info)));
       if (!outcome.ok) {
         self.setError(accountCreationFailure(outcome.failure.status));
         return 'failed';

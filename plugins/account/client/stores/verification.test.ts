@@ -14,7 +14,8 @@ function verificationServer(options: { cooldown?: boolean } = {}) {
           : apiError(404, 'Unknown token.'),
     'POST otp/signup/verify': ({ body }) => {
       const { pinCode } = body as { pinCode: string };
-      if (pinCode === '123456') return { success: true };
+      if (pinCode === '123456') return { success: true, proof: 'proof-of-ann' };
+      if (pinCode === '555555') return { success: true };
       if (pinCode === '999999') return apiError(400, 'The verification code has expired. Please request a new code.');
       return { success: false };
     },
@@ -43,7 +44,7 @@ describe('VerificationModel', () => {
     expect(verification.status).toBe('invalid');
   });
 
-  it('verifies a complete code and keeps the e-mail for the company step', async () => {
+  it('verifies a complete code and keeps the e-mail and its proof for the company step', async () => {
     const saved = new Map<string, string>();
     vi.stubGlobal('sessionStorage', {
       getItem: () => null,
@@ -58,6 +59,7 @@ describe('VerificationModel', () => {
       expect(verification.codeInvalid).toBe(false);
       expect(await verification.verify(code('123456'))).toBe('verified');
       expect(saved.get('verifiedEmail')).toBe('ann@example.com');
+      expect(saved.get('signupProof')).toBe('proof-of-ann');
     } finally {
       vi.unstubAllGlobals();
     }
@@ -71,6 +73,9 @@ describe('VerificationModel', () => {
     expect(verification.error?.key).toBe('verification.error.unsuccessful');
     verification.codeEdited();
     expect(verification.codeInvalid).toBe(false);
+    // Without a proof the company step could not go on: the verification counts as failed.
+    expect(await verification.verify(code('555555'))).toBe('failed');
+    expect(verification.error?.key).toBe('verification.error.unsuccessful');
     await verification.verify(code('999999'));
     expect(verification.error?.message).toBe('The verification code has expired. Please request a new code.');
   });

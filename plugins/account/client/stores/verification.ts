@@ -3,7 +3,7 @@ import { RequestModel, track } from '@sensorium/core/client';
 import { codeOf, isCodeComplete, type CodeDigits } from '../lib/code-boxes';
 import { RESEND_COOLDOWN_SECONDS, secondsFromMinutes, secondsUntil } from '../lib/countdown';
 import { verificationFailure, verificationUnsuccessful, type FailureText } from '../lib/messages';
-import { saveVerifiedEmail } from '../lib/session-keys';
+import { saveVerifiedSignup } from '../lib/session-keys';
 import { accountApi, FailureTextModel, failureText } from './common';
 
 /**
@@ -91,7 +91,7 @@ export const VerificationModel = types
         else self.invalid(token);
       },
       /**
-       * Verifies the code: `verified` (the e-mail is kept for the company step), `missing-email` (the page sends the
+       * Verifies the code: `verified` (the e-mail and its proof are kept for the company step), `missing-email` (the page sends the
        * visitor back to sign-up), or `failed` with `error` set.
        */
       async verify(digits: CodeDigits): Promise<'verified' | 'missing-email' | 'failed'> {
@@ -107,11 +107,12 @@ export const VerificationModel = types
           self.fail(verificationFailure(outcome.failure.status, outcome.failure.message), true);
           return 'failed';
         }
-        if (!outcome.value.success) {
-          self.fail(verificationUnsuccessful(outcome.value.message), true);
+        const { success, message, proof } = outcome.value;
+        if (!success || !proof) {
+          self.fail(verificationUnsuccessful(message), true);
           return 'failed';
         }
-        saveVerifiedEmail(email);
+        saveVerifiedSignup({ email, proof });
         return 'verified';
       },
       /** Sends a new code: blocked for 30 s from the call, at once again if it fails. True when a code was sent. */

@@ -1,5 +1,11 @@
 import type { Database, DataSourceSink, IngestOutcome, RejectedMessage, SqlExecutor, Uplink } from '@sensorium/core/server';
-import { computeNodeDataFields, hasNodeData, type ItemStateStore, type NodeDataChild } from '@sensorium/nodes/common';
+import {
+  computeNodeDataFields,
+  DeviceRouter,
+  hasNodeData,
+  type ItemStateStore,
+  type NodeDataChild,
+} from '@sensorium/nodes/common';
 import { processUplink, reevaluate, tick, type ProcessResult } from '../../common/processing';
 import type { DeadLetter, DeadLetters } from '../dead-letters/dead-letters';
 import { receivedPayload, uplinkPayload } from '../dead-letters/payload-text';
@@ -315,18 +321,17 @@ export class IngestService implements DataSourceSink {
           });
       }
       const items = await this.states.byDevice(tx, [...devices.values()], [...names.values()]);
-      const byDevice = new Map<string, ItemState>();
+      // A device id may be bound in several device-server applications: the uplink's application picks the item.
+      const router = new DeviceRouter(items);
       const byName = new Map<string, ItemState>();
-      for (const item of items) {
-        if (item.deviceId !== null && item.sourceType !== null) byDevice.set(`${item.sourceType}\u0000${item.deviceId}`, item);
-        byName.set(`${item.appId}\u0000${item.itemName}`, item);
-      }
+      for (const item of items) byName.set(`${item.appId}\u0000${item.itemName}`, item);
       const targets: (ItemState | undefined)[] = prepared.map((p) => {
-        let item = byDevice.get(`${p.source}\u0000${p.device}`);
+        let item = router.route(p.source, p.device, p.u.sourceApplication);
         if (item && p.u.applicationId && item.appId !== p.u.applicationId) item = undefined;
         if (!item && p.u.applicationId) item = byName.get(`${p.u.applicationId}\u0000${p.u.deviceId}`);
         return item;
       });
+      await this.states.learnApplications(tx, router.learnt);
 
       // Raw rows of known devices; a redelivery (same source and dedup key, in this batch or before) is dropped.
       const seen = new Set<string>();
