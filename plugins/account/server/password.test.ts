@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_SESSION_CLOSE_CODE } from '@sensorium/core/common';
 import { DatabaseToken } from '@sensorium/core/server';
 import {
+  connectPush,
   databaseBackends,
+  pushClosed,
   startSmtpSink,
   startTestServer,
   TEST_ADMIN_PASSWORD,
@@ -35,6 +38,7 @@ describe.each(databaseBackends())('forgot and reset password, and sign-up input 
 
   it('e-mails a reset link that sets a new password once, ending every session', async () => {
     const session = await server.login('forgetful@example.com', 'old-password');
+    const socketClosed = pushClosed(await connectPush(server, session.access_token));
     const unknown = await forgot('nobody@example.com');
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual({ success: true });
@@ -67,6 +71,8 @@ describe.each(databaseBackends())('forgot and reset password, and sign-up input 
     expect(reused.status).toBe(400);
     expect(reused.body.message).toBe('Invalid or expired password reset link');
     expect((await server.request('POST', '/api/auth/refresh', { token: session.refresh_token })).status).toBe(401);
+    expect((await server.request('GET', '/api/auth/me', { token: session.access_token })).status).toBe(401);
+    expect((await socketClosed).code).toBe(PUSH_SESSION_CLOSE_CODE);
     expect((await post('/auth/login', { username: 'forgetful@example.com', password: 'old-password' })).status).toBe(401);
     await server.login('forgetful@example.com', 'new-password');
   });
