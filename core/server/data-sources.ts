@@ -8,6 +8,12 @@ export interface Uplink {
   deviceId: string;
   /** Limits the lookup to one application (HTTP ingest, where the caller names the application). */
   applicationId?: string;
+  /**
+   * The device server's application the uplink came from, as its topic names it (a ChirpStack application id, a TTS
+   * `application@tenant`). An item bound to an application there takes only that application's uplinks; an item bound to
+   * none takes it from its first uplink.
+   */
+  sourceApplication?: string;
   /** Drops a redelivered uplink: deduplicationId, or device + counter + time. */
   dedupKey: string;
   receivedAt: Date;
@@ -16,6 +22,20 @@ export interface Uplink {
   raw?: unknown;
   /** Radio metadata for the raw row's LoRa badges (rssi, snr, dr, gatewayid…). */
   meta?: Record<string, unknown>;
+}
+
+/** A device as an item binds it at its device server: its id there and, where ids are per application, the application. */
+export interface DeviceIdentity {
+  /** The device id in its source, lower case (a DevEUI, a TTS device id). */
+  deviceId: string;
+  /** The device server's application as the item stores it (ChirpStack application id, TTS `application[@tenant]`); null while unknown. */
+  application: string | null;
+}
+
+/** On whose behalf a device-server API is called: the organisation owning the item, whose own API settings come first. */
+export interface DeviceServerCaller {
+  /** Null for the operator's own applications (the operator's settings). */
+  organisationId: string | null;
 }
 
 export interface DeviceCommand {
@@ -80,8 +100,11 @@ export interface DataSourceAdapter {
   start(sink: DataSourceSink, signal: AbortSignal): Promise<void>;
   stop(): Promise<void>;
   sendCommand?(command: DeviceCommand): Promise<void>;
-  /** Removes the device at the external device server (delete item with "also delete at the device server"). */
-  deleteDevice?(deviceId: string, dataSource: Record<string, unknown>): Promise<void>;
+  /**
+   * Removes the device at the external device server (delete item with "also delete at the device server"): exactly the
+   * identity the item is bound to, with the API settings of the item's organisation (the operator's by default).
+   */
+  deleteDevice?(device: DeviceIdentity, caller: DeviceServerCaller): Promise<void>;
   /**
    * Checks an item's data source when the item is saved (the add-item wizard, an edit): throws an HttpError, a 400
    * naming the field under `context.field`, to refuse it. Checks at use time still apply (DNS can change).

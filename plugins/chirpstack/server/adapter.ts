@@ -1,13 +1,6 @@
-import type {
-  DataSourceAdapter,
-  DataSourceSink,
-  DeviceCommand,
-  MqttService,
-  OutboundRequests,
-  Uplink,
-} from '@sensorium/core/server';
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, OutboundRequests } from '@sensorium/core/server';
 import type { DeviceIdentity, DeviceServerAccess, DeviceServerCaller } from '@sensorium/core/server';
-import { deleteAtDeviceServer, readFromDeviceServer } from '@sensorium/core/server';
+import { deleteAtDeviceServer, readFromDeviceServer, uplinkBatchHandler } from '@sensorium/core/server';
 import { chirpstackDownlink, chirpstackUplink, UPLINK_FILTER } from './uplink';
 
 /** ChirpStack v4 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */

@@ -33,6 +33,7 @@ describe('ChirpStack uplink mapping', () => {
     expect(uplink).toMatchObject({
       source: 'chirpstack',
       deviceId: 'a84041000181c61d',
+      sourceApplication: 'app-1',
       dedupKey: message.deduplicationId,
       fields: { temperature: 21.5 },
       meta: { rssi: -87, snr: 9.5, gatewayid: '0016c001ff10a235', dr: 5, fCnt: 7, fPort: 2 },

@@ -15,12 +15,25 @@ interface Recorded {
   headers: IncomingHttpHeaders;
 }
 
-/** A stand-in for the chirpstack-rest-api proxy: records every request and answers with the status the test sets. */
+/**
+ * A stand-in for the chirpstack-rest-api proxy: records every request; GET answers the device in the application
+ * `devices` names (404 when it names none), DELETE answers with the status the test sets.
+ */
 async function startDeviceServer() {
   const requests: Recorded[] = [];
-  const state = { status: 200, body: '{}' };
+  const state = { status: 200, body: '{}', devices: {} as Record<string, string> };
   const server: Server = createServer((request, response) => {
     requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers });
+    if (request.method === 'GET') {
+      const devEui = (request.url ?? '').split('/').pop() ?? '';
+      const applicationId = state.devices[devEui];
+      if (!applicationId) response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":5}');
+      else
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ device: { devEui, applicationId } }));
+      return;
+    }
     response.writeHead(state.status, { 'content-type': 'application/json' }).end(state.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -32,7 +45,13 @@ describe('ChirpStack deleteDevice', () => {
   let device: Awaited<ReturnType<typeof startDeviceServer>>;
   // The stand-in listens on loopback, which the outbound guard reaches only when the operator allows it.
   const adapter = (config: Partial<ChirpStackConfig>, allow = ['127.0.0.1']) =>
-    new ChirpStackAdapter({} as never, config, createOutboundRequests(allow));
+    new ChirpStackAdapter(
+      {} as never,
+      async () => ({ apiUrl: config.apiUrl ?? null, secret: config.apiToken ?? null }),
+      createOutboundRequests(allow),
+    );
+  const operator = { organisationId: null };
+  const inApp = (deviceId: string) => ({ deviceId, application: 'cs-app' });
 
   beforeAll(async () => {
     device = await startDeviceServer();
@@ -41,13 +60,17 @@ describe('ChirpStack deleteDevice', () => {
     device.requests.length = 0;
     device.state.status = 200;
     device.state.body = '{}';
+    device.state.devices = { a84041000181c61d: 'cs-app', '0102030405060708': 'cs-app' };
   });
   afterAll(() => device?.close());
 
-  it('sends DELETE /api/devices/{devEui} with the token as grpc-gateway metadata and as Authorization', async () => {
-    await adapter({ apiUrl: device.url, apiToken: 'cs-token' }).deleteDevice('A84041000181C61D');
-    expect(device.requests).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/devices/a84041000181c61d' })]);
-    expect(device.requests[0]!.headers).toMatchObject({
+  it('reads the device, then sends DELETE /api/devices/{devEui} with the token as grpc-gateway metadata and as Authorization', async () => {
+    await adapter({ apiUrl: device.url, apiToken: 'cs-token' }).deleteDevice(inApp('A84041000181C61D'), operator);
+    expect(device.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/devices/a84041000181c61d',
+      'DELETE /api/devices/a84041000181c61d',
+    ]);
+    expect(device.requests[1]!.headers).toMatchObject({
       'grpc-metadata-authorization': 'Bearer cs-token',
       authorization: 'Bearer cs-token',
     });
@@ -56,35 +79,53 @@ describe('ChirpStack deleteDevice', () => {
   it('treats 404 (already gone) as deleted and any other failure as an error naming ChirpStack and the answer', async () => {
     const configured = adapter({ apiUrl: device.url, apiToken: 'cs-token' });
     device.state.status = 404;
-    await expect(configured.deleteDevice('0102030405060708')).resolves.toBeUndefined();
+    await expect(configured.deleteDevice(inApp('0102030405060708'), operator)).resolves.toBeUndefined();
     device.state.status = 500;
     device.state.body = '{"error":"database down"}';
-    await expect(configured.deleteDevice('0102030405060708')).rejects.toThrow('ChirpStack answered 500 Internal Server Error');
+    await expect(configured.deleteDevice(inApp('0102030405060708'), operator)).rejects.toThrow(
+      'ChirpStack answered 500 Internal Server Error',
+    );
     device.state.status = 401;
-    await expect(configured.deleteDevice('0102030405060708')).rejects.toThrow('401');
+    await expect(configured.deleteDevice(inApp('0102030405060708'), operator)).rejects.toThrow('401');
+    // A device ChirpStack no longer has is already gone: nothing is deleted.
+    device.requests.length = 0;
+    await expect(configured.deleteDevice(inApp('70b3d57ed0000001'), operator)).resolves.toBeUndefined();
+    expect(device.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it("never deletes a device that ChirpStack keeps in another application than the item's, nor one whose application is unknown", async () => {
+    const configured = adapter({ apiUrl: device.url, apiToken: 'cs-token' });
+    device.state.devices = { a84041000181c61d: 'someone-elses-app' };
+    await expect(configured.deleteDevice(inApp('a84041000181c61d'), operator)).rejects.toThrow(
+      "is not in the item's application cs-app",
+    );
+    await expect(configured.deleteDevice({ deviceId: 'a84041000181c61d', application: null }, operator)).rejects.toThrow(
+      'no ChirpStack application id yet',
+    );
+    expect(device.requests.map((r) => r.method)).toEqual(['GET']);
   });
 
   it('fails naming the missing setting when the API is not configured, without calling anything', async () => {
-    await expect(adapter({}).deleteDevice('0102030405060708')).rejects.toThrow('CHIRPSTACK_API_URL is not set');
-    await expect(adapter({ apiUrl: device.url }).deleteDevice('0102030405060708')).rejects.toThrow(
+    await expect(adapter({}).deleteDevice(inApp('0102030405060708'), operator)).rejects.toThrow('CHIRPSTACK_API_URL is not set');
+    await expect(adapter({ apiUrl: device.url }).deleteDevice(inApp('0102030405060708'), operator)).rejects.toThrow(
       'CHIRPSTACK_API_TOKEN is not set',
     );
     expect(device.requests).toEqual([]);
   });
 
   it("refuses a ChirpStack API on the console's own network unless SENSORIUM_OUTBOUND_ALLOW opens it", async () => {
-    await expect(adapter({ apiUrl: device.url, apiToken: 't' }, []).deleteDevice('0102030405060708')).rejects.toThrow(
-      /ChirpStack could not be reached at http:\/\/127\.0\.0\.1:\d+: .*127\.0\.0\.1.*SENSORIUM_OUTBOUND_ALLOW/,
-    );
+    await expect(
+      adapter({ apiUrl: device.url, apiToken: 't' }, []).deleteDevice(inApp('0102030405060708'), operator),
+    ).rejects.toThrow(/ChirpStack could not be reached at http:\/\/127\.0\.0\.1:\d+: .*127\.0\.0\.1.*SENSORIUM_OUTBOUND_ALLOW/);
     expect(device.requests).toEqual([]);
   });
 
   it('fails with a clear message when ChirpStack cannot be reached', async () => {
     const closed = await startDeviceServer();
     await closed.close();
-    await expect(adapter({ apiUrl: closed.url, apiToken: 't' }).deleteDevice('0102030405060708')).rejects.toThrow(
-      `ChirpStack could not be reached at ${closed.url}`,
-    );
+    await expect(
+      adapter({ apiUrl: closed.url, apiToken: 't' }).deleteDevice(inApp('0102030405060708'), operator),
+    ).rejects.toThrow(`ChirpStack could not be reached at ${closed.url}`);
   });
 });
 
@@ -123,6 +164,7 @@ describe.each(databaseBackends())('delete item with deleteExternal through the n
   beforeEach(() => {
     device.requests.length = 0;
     device.state.status = 200;
+    device.state.devices = { a84041000181c61d: 'cs-app', '0102030405060708': 'cs-app' };
   });
   afterAll(async () => {
     await server?.close();
@@ -133,8 +175,11 @@ describe.each(databaseBackends())('delete item with deleteExternal through the n
     const uuid = await addSensor('meter-1', 'A84041000181C61D');
     const removed = await server.request('DELETE', `${api}/items/${uuid}?deleteExternal=true`, { token: admin });
     expect(removed.status, JSON.stringify(removed.body)).toBeLessThan(300);
-    expect(device.requests).toEqual([expect.objectContaining({ method: 'DELETE', path: '/api/devices/a84041000181c61d' })]);
-    expect(device.requests[0]!.headers['grpc-metadata-authorization']).toBe('Bearer api-token');
+    expect(device.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/devices/a84041000181c61d',
+      'DELETE /api/devices/a84041000181c61d',
+    ]);
+    expect(device.requests[1]!.headers['grpc-metadata-authorization']).toBe('Bearer api-token');
     expect((await server.request('GET', `${api}/items/${uuid}`, { token: admin })).status).toBe(404);
   });
 
@@ -144,7 +189,7 @@ describe.each(databaseBackends())('delete item with deleteExternal through the n
     const failed = await server.request('DELETE', `${api}/items/${uuid}?deleteExternal=true`, { token: admin });
     expect(failed.status).toBe(502);
     expect(JSON.stringify(failed.body)).toContain('ChirpStack answered 500');
-    expect(device.requests).toHaveLength(1);
+    expect(device.requests.map((r) => r.method)).toEqual(['GET', 'DELETE']);
     expect((await server.request('GET', `${api}/items/${uuid}`, { token: admin })).status).toBe(200);
 
     const config = server.running.pluginConfigs.get('chirpstack') as ChirpStackConfig;

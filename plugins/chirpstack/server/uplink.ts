@@ -34,15 +34,18 @@ export function chirpstackUplink(topic: string, payload: Buffer): Uplink | null 
   } catch {
     return null;
   }
-  const topicEui = topic.split('/')[3];
-  const devEui = (message.deviceInfo?.devEui ?? topicEui ?? '').toLowerCase();
+  // The topic names the device and its application (what a broker's ACL can constrain); the message's own are a fallback.
+  const [, topicApplication, , topicEui] = topic.split('/');
+  const devEui = (topicEui || message.deviceInfo?.devEui || '').toLowerCase();
   if (!devEui) return null;
+  const sourceApplication = topicApplication || message.deviceInfo?.applicationId;
   const parsedTime = message.time ? new Date(message.time) : null;
   const receivedAt = parsedTime && !Number.isNaN(parsedTime.getTime()) ? parsedTime : new Date();
   const gateway = message.rxInfo?.[0];
   return {
     source: 'chirpstack',
     deviceId: devEui,
+    ...(typeof sourceApplication === 'string' && sourceApplication ? { sourceApplication } : {}),
     dedupKey: message.deduplicationId ?? `${devEui}:${message.fCnt ?? ''}:${message.time ?? receivedAt.toISOString()}`,
     receivedAt,
     fields: isObject(message.object) ? message.object : {},

@@ -10,3 +10,4 @@ export * from './extension-points';
 export * from './item-state';
 export * from './item-lookup';
 export * from './item-hooks';
+export * from './device-identity';

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { createToken } from '@sensorium/core/common';
+import type { LearntApplication } from './device-identity';
 import type { NodeStatus } from './types';
 
 /**
@@ -31,6 +32,8 @@ export interface ItemStateRow {
   address: string | null;
   sourceType: string | null;
   deviceId: string | null;
+  /** The device-server application the item is bound to (see DeviceRouter); null while unknown. */
+  deviceApplication: string | null;
   connection: boolean;
   lastReceiveDate: Date | string | null;
   lastValidDate: Date | string | null;
@@ -98,6 +101,11 @@ export interface ItemStateStore {
    * a history insert) rides in the same statement as one part of the update, as a WITH clause: one round trip less.
    */
   write(tx: SqlExecutor, items: readonly ItemStateWrite[], alongside?: readonly SQL[]): Promise<void>;
+  /**
+   * Binds items that had no device-server application to the one their first uplink came from (DeviceRouter.learnt):
+   * dataSource.application is set and marked as learnt.
+   */
+  learnApplications(tx: SqlExecutor, learnt: readonly LearntApplication[]): Promise<void>;
   /** Items with a connection timeout whose last uplink is older turn disconnected; answers them. */
   expireConnections(tx: SqlExecutor): Promise<ExpiredItem[]>;
 }

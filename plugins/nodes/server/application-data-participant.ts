@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ApplicationData, ApplicationDataParticipant, Database } from '@sensorium/core/server';
+import { deviceKeyOf, overlapping } from './items/device-binding';
 import { contacts, nodeItems } from './schema';
 
 type Row = Record<string, unknown>;
@@ -63,28 +64,12 @@ export function nodesDataParticipant(db: Database): ApplicationDataParticipant {
       const uuids = new Map<string, string>(items.map((row) => [String(row.uuid), sameApp ? String(row.uuid) : randomUUID()]));
       const mapped = (uuid: unknown) => (typeof uuid === 'string' ? (uuids.get(uuid) ?? null) : null);
 
-      const devices = items.filter((row) => row.deviceId);
-      const taken = new Set<string>();
-      if (devices.length > 0) {
-        const bound = await transaction
-          .select({ sourceType: nodeItems.sourceType, deviceId: nodeItems.deviceId })
-          .from(nodeItems)
-          .where(
-            and(
-              isNotNull(nodeItems.deviceId),
-              inArray(
-                nodeItems.deviceId,
-                devices.map((row) => String(row.deviceId)),
-              ),
-            ),
-          );
-        for (const device of bound) taken.add(`${device.sourceType}\u0000${device.deviceId}`);
-      }
       for (const row of parentsFirst(items)) {
-        const device =
-          row.deviceId && !taken.has(`${String(row.sourceType)}\u0000${String(row.deviceId)}`)
-            ? { sourceType: text(row.sourceType) || null, deviceId: text(row.deviceId) || null }
-            : { sourceType: text(row.sourceType) || null, deviceId: null };
+        // The binding follows the restored data source, never the backup's columns, and only while it is free.
+        const key = deviceKeyOf(object(row.dataSource, {}));
+        const overlap = overlapping(key);
+        const taken = overlap && (await transaction.select({ uuid: nodeItems.uuid }).from(nodeItems).where(overlap).limit(1));
+        const device = taken && taken.length === 0 ? key : { ...key, deviceId: null, deviceApplication: null };
         await transaction.insert(nodeItems).values({
           uuid: mapped(row.uuid)!,
           appId: targetAppId,

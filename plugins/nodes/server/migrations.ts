@@ -108,4 +108,18 @@ export const migrations: Migration[] = [
          '[]', '{"volume":0,"battery":0}', '{"volume":{"unit":"m³","decimalPlace":3},"battery":{"unit":"%"}}', '[]');
     `,
   },
+  {
+    // A device is bound by its whole identity: ChirpStack and TTS scope devices by application (TTS device ids are unique
+    // only within one). The same device id may be bound in two applications; an item without one overlaps every other.
+    id: '008-bind-device-application',
+    sql: `
+      ALTER TABLE node_items ADD COLUMN device_application text NULL;
+      UPDATE node_items
+        SET device_application = NULLIF(lower(split_part(btrim(COALESCE(data_source->>'application', data_source->>'applicationId', '')), '@', 1)), '')
+        WHERE device_id IS NOT NULL;
+      DROP INDEX node_items_device;
+      CREATE UNIQUE INDEX node_items_device ON node_items (source_type, device_id, COALESCE(device_application, ''))
+        WHERE device_id IS NOT NULL;
+    `,
+  },
 ];

@@ -59,7 +59,7 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
       if (command.deviceId === 'ffffffffffffffff') throw new Error('device offline');
       sent.push(command);
     },
-    deleteDevice: async (deviceId) => {
+    deleteDevice: async ({ deviceId }) => {
       deleted.push(deviceId);
     },
   };

@@ -23,9 +23,11 @@ export const nodeItems = pgTable('node_items', {
   geoInfo: jsonb('geo_info').$type<GeoInfo>().notNull().default({ tags: [] }),
   /** Processing state (debounce windows, pending auto resets): written by the device pipeline (ItemStateStore). */
   runtime: jsonb('runtime').$type<Record<string, unknown>>().notNull().default({}),
-  /** dataSource.type and the lower-case dataSource.deviceEUI, kept in sync by ItemCrud (deviceKeyOf). */
+  /** dataSource.type and the lower-case dataSource.deviceEUI, kept in sync by ItemCrud (deviceKeyOf); see device-binding. */
   sourceType: text('source_type'),
   deviceId: text('device_id'),
+  /** applicationKey of dataSource.application: the device server's application the device is bound in (deviceKeyOf). */
+  deviceApplication: text('device_application'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,13 +1,6 @@
-import type {
-  DataSourceAdapter,
-  DataSourceSink,
-  DeviceCommand,
-  MqttService,
-  OutboundRequests,
-  Uplink,
-} from '@sensorium/core/server';
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, OutboundRequests } from '@sensorium/core/server';
 import type { DeviceIdentity, DeviceServerAccess, DeviceServerCaller } from '@sensorium/core/server';
-import { deleteAtDeviceServer } from '@sensorium/core/server';
+import { deleteAtDeviceServer, uplinkBatchHandler } from '@sensorium/core/server';
 import { ttsDownlink, ttsUplink, UPLINK_FILTER } from './uplink';
 
 /** The Things Stack v3 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */

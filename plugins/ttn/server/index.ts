@@ -1,6 +1,9 @@
 import {
+  DatabaseToken,
   dataSourceAdapters,
   defineServerPlugin,
+  DeviceServerSettingsStore,
+  deviceServerSettingsRoutes,
   MqttToken,
   OutboundRequestsToken,
   simulatorEncodings,
@@ -8,14 +11,24 @@ import {
 import { manifest } from '../manifest';
 import { TtsAdapter } from './adapter';
 import { TtsConfig } from './config';
+import { migrations } from './migrations';
 import { ttsSimulatorEncoding } from './simulator-encoding';
 
 export default defineServerPlugin({
   manifest,
-  deps: { mqtt: MqttToken, outbound: OutboundRequestsToken },
+  migrations,
+  deps: { db: DatabaseToken, mqtt: MqttToken, outbound: OutboundRequestsToken },
   config: TtsConfig,
-  register(context, { mqtt, outbound }) {
-    context.contribute(dataSourceAdapters, new TtsAdapter(mqtt, context.config, outbound));
+  register(context, { db, mqtt, outbound }) {
+    const { config } = context;
+    const settings = new DeviceServerSettingsStore(db, 'ttn_server_settings', () => ({
+      apiUrl: config.apiUrl,
+      secret: config.apiKey,
+    }));
+    for (const route of deviceServerSettingsRoutes(db, '/ttn/server-settings', 'The Things Stack', settings)) {
+      context.addRoute(route);
+    }
+    context.contribute(dataSourceAdapters, new TtsAdapter(mqtt, (org) => settings.effective(org), outbound));
     context.contribute(simulatorEncodings, ttsSimulatorEncoding);
   },
 });

@@ -25,13 +25,14 @@ function uplinkJson(deviceId: string, fCnt: number, decoded: Record<string, unkn
 }
 
 describe('The Things Stack uplink mapping', () => {
-  it('maps a v3 up message to an uplink keyed by device, counter and time', () => {
+  it('maps a v3 up message to an uplink of its topic's application, keyed by application, device, counter and time', () => {
     const message = uplinkJson('door-7', 12, { open: true });
     const uplink = ttsUplink('v3/factory@ttn/devices/door-7/up', Buffer.from(JSON.stringify(message)));
     expect(uplink).toMatchObject({
       source: 'ttn',
       deviceId: 'door-7',
-      dedupKey: `door-7:12:${message.received_at}`,
+      sourceApplication: 'factory@ttn',
+      dedupKey: `factory@ttn/door-7:12:${message.received_at}`,
       fields: { open: true },
       meta: { rssi: -101, snr: 4.25, gatewayid: 'gw-hall', dr: { bandwidth: 125000, spreading_factor: 9 }, fCnt: 12, fPort: 1 },
     });

@@ -29,9 +29,12 @@ export function ttsUplink(topic: string, payload: Buffer): Uplink | null {
   } catch {
     return null;
   }
-  // TTS device ids are lower case; items keep theirs lower-cased too.
-  const deviceId = (message.end_device_ids?.device_id ?? topic.split('/')[3])?.toLowerCase();
+  // The topic names the device and its `application@tenant` (what a broker's ACL can constrain); the message's own are a
+  // fallback. TTS device ids are lower case; items keep theirs lower-cased too.
+  const [, topicApplication, , topicDevice] = topic.split('/');
+  const deviceId = (topicDevice || message.end_device_ids?.device_id || '').toLowerCase();
   if (!deviceId) return null;
+  const sourceApplication = topicApplication || message.end_device_ids?.application_ids?.application_id;
   const uplink = message.uplink_message ?? {};
   const parsedTime = message.received_at ? new Date(message.received_at) : null;
   const receivedAt = parsedTime && !Number.isNaN(parsedTime.getTime()) ? parsedTime : new Date();
@@ -41,7 +44,9 @@ export function ttsUplink(topic: string, payload: Buffer): Uplink | null {
   return {
     source: 'ttn',
     deviceId,
-    dedupKey: `${deviceId}:${fCnt}:${message.received_at ?? receivedAt.toISOString()}`,
+    ...(typeof sourceApplication === 'string' && sourceApplication ? { sourceApplication } : {}),
+    // Device ids repeat across applications, so the key names the application too.
+    dedupKey: `${sourceApplication ?? ''}/${deviceId}:${fCnt}:${message.received_at ?? receivedAt.toISOString()}`,
     receivedAt,
     fields: isObject(uplink.decoded_payload) ? uplink.decoded_payload : {},
     raw: message,

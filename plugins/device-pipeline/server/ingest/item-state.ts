@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SqlExecutor } from '@sensorium/core/server';
-import type { ExpiredItem, FieldPreference, ItemSelector, ItemStateRow, ItemStateStore } from '@sensorium/nodes/common';
+import type {
+  ExpiredItem,
+  FieldPreference,
+  ItemSelector,
+  ItemStateRow,
+  ItemStateStore,
+  LearntApplication,
+} from '@sensorium/nodes/common';
 import type { ItemRuntime, ItemStatus, OpenEvent, ProcessableItem } from '../../common/processing';
 import { historyInserts, type HistoryRow } from './history-rows';
 
@@ -17,6 +24,7 @@ export interface ItemState extends ProcessableItem {
   storeHistory: boolean;
   sourceType: string | null;
   deviceId: string | null;
+  deviceApplication: string | null;
   connection: boolean;
   lastReceiveDate: Date | null;
   lastValidDate: Date | null;
@@ -89,6 +97,7 @@ function toState(row: ItemStateRow, cache: InputCache): ItemState {
     storeHistory: typeof enableHistory === 'boolean' ? enableHistory : row.itemType === 'item',
     sourceType: row.sourceType,
     deviceId: row.deviceId,
+    deviceApplication: row.deviceApplication,
     connection: row.connection,
     lastReceiveDate: toDate(row.lastReceiveDate),
     lastValidDate: toDate(row.lastValidDate),
@@ -130,6 +139,11 @@ export class ItemStates {
     names: readonly { appId: string; itemName: string }[],
   ): Promise<ItemState[]> {
     return this.load(tx, { devices, names });
+  }
+
+  /** Items that took their device-server application from an uplink of this batch (see DeviceRouter). */
+  learnApplications(tx: SqlExecutor, learnt: readonly LearntApplication[]): Promise<void> {
+    return this.store.learnApplications(tx, learnt);
   }
 
   byUuid(tx: SqlExecutor, uuids: readonly string[]): Promise<ItemState[]> {

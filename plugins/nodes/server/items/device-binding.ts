@@ -1,18 +1,30 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { HttpError, type Database } from '@sensorium/core/server';
+import { applicationKey } from '../../common/device-identity';
 import type { ItemDataSource } from '../../common/types';
 import { nodeItems } from '../schema';
 
+/** The node_items columns that bind an item to its device: source type, lower-case device id and device-server application. */
 export interface DeviceKey {
   sourceType: string | null;
   deviceId: string | null;
+  /** The device server's application (lower case, without a TTS `@tenant`); null while unknown. */
+  deviceApplication: string | null;
 }
 
-/** The device an item's data source names: dataSource.type and its lower-case deviceEUI (null when none). */
+/**
+ * The device an item's data source names: dataSource.type, its lower-case deviceEUI and its device-server application
+ * (dataSource.application, the ChirpStack or TTS application; null when none is set yet).
+ */
 export function deviceKeyOf(dataSource: ItemDataSource | null | undefined): DeviceKey {
   const type = typeof dataSource?.type === 'string' && dataSource.type.trim() !== '' ? dataSource.type.trim() : null;
   const eui = typeof dataSource?.deviceEUI === 'string' ? dataSource.deviceEUI.trim().toLowerCase() : '';
-  return { sourceType: type, deviceId: type && eui ? eui : null };
+  const bound = Boolean(type && eui);
+  return {
+    sourceType: type,
+    deviceId: bound ? eui : null,
+    deviceApplication: bound ? applicationKey(dataSource?.application ?? dataSource?.applicationId) : null,
+  };
 }
 
 /** The unique constraint a failed insert or update broke (drizzle wraps the driver's error), or null. */
@@ -32,23 +44,38 @@ const deviceTaken = (device: DeviceKey) =>
     'dataSource.deviceEUI',
   );
 
-/** A device (source and device id) belongs to one item: the check before a write, and the 409s of a lost race. */
+/**
+ * Items whose binding overlaps this one: the same source and device id, and the same application, or no application on
+ * either side (an item without one would take the other's uplinks as its first).
+ */
+export function overlapping(device: DeviceKey): SQL | undefined {
+  if (!device.sourceType || !device.deviceId) return undefined;
+  return and(
+    eq(nodeItems.sourceType, device.sourceType),
+    eq(nodeItems.deviceId, device.deviceId),
+    device.deviceApplication === null
+      ? undefined
+      : or(isNull(nodeItems.deviceApplication), eq(nodeItems.deviceApplication, device.deviceApplication)),
+  );
+}
+
+/**
+ * A device identity (source, device id, device-server application) belongs to one item in one application: a duplicate
+ * in the same application is a 409 naming the device; one held by any other application, of this tenant or another, is a
+ * 400 that says no more (another tenant learns nothing about it).
+ */
 export class DeviceBinding {
   constructor(private readonly db: Database) {}
 
-  async assertFree(device: DeviceKey, exceptUuid?: string): Promise<void> {
-    if (!device.sourceType || !device.deviceId) return;
-    const [taken] = await this.db
-      .select({ uuid: nodeItems.uuid })
+  async assertFree(device: DeviceKey, appId: string, exceptUuid?: string): Promise<void> {
+    const overlap = overlapping(device);
+    if (!overlap) return;
+    const taken = await this.db
+      .select({ appId: nodeItems.appId })
       .from(nodeItems)
-      .where(
-        and(
-          eq(nodeItems.sourceType, device.sourceType),
-          eq(nodeItems.deviceId, device.deviceId),
-          exceptUuid ? ne(nodeItems.uuid, exceptUuid) : undefined,
-        ),
-      );
-    if (taken) throw deviceTaken(device);
+      .where(and(overlap, exceptUuid ? ne(nodeItems.uuid, exceptUuid) : undefined));
+    if (taken.some((item) => item.appId === appId)) throw deviceTaken(device);
+    if (taken.length > 0) throw HttpError.badRequest('nodes.errors.deviceBoundElsewhere', 'dataSource.deviceEUI');
   }
 
   /** Translates unique violations of node_items into the API's 409s; rethrows anything else. */

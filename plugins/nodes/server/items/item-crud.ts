@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { HttpError, type Database, type DataSourceDirectory } from '@sensorium/core/server';
+import { HttpError, type Database, type DataSourceDirectory, type DeviceServerCaller } from '@sensorium/core/server';
 import { normalizeFieldPreference, type FieldPreference } from '../../common/field-preference';
 import type { ItemDeletionHook } from '../../common/item-hooks';
 import type { ItemPatchInput, NewItemInput } from '../../common/inputs';
@@ -81,7 +81,7 @@ export class ItemCrud {
     const dataSource = (plain(newItem.dataSource) ?? {}) as ItemDataSource;
     await this.checkDataSource(appId, dataSource, 'newItem.dataSource');
     const device = deviceKeyOf(dataSource);
-    await this.binding.assertFree(device);
+    await this.binding.assertFree(device, appId);
     const input = normalisedInput(newItem.input, 'newItem.input');
     const geo = (plain(newItem.geoInfo) ?? {}) as Partial<GeoInfo>;
     const geoInfo: GeoInfo = { ...geo, tags: Array.isArray(geo.tags) ? geo.tags.filter((tag) => typeof tag === 'string') : [] };
@@ -118,18 +118,19 @@ export class ItemCrud {
    * DELETE /items/{uuid}: removes the item with its descendants and, through the deletion hooks, their data elsewhere
    * (history, events). The root cannot be deleted. With deleteExternal, the device is first removed at its device server
    * (the console offers it for ChirpStack items; the server accepts every source whose adapter can delete, e.g. The Things
-   * Stack). Nothing is deleted when that fails.
+   * Stack). Nothing is deleted when that fails. The device server is asked about exactly the identity the item is bound
+   * to (its stored binding, never request input), with the API settings of the caller's organisation.
    */
-  async remove(appId: string, uuid: string, deleteExternal: boolean): Promise<void> {
+  async remove(appId: string, uuid: string, deleteExternal: boolean, caller: DeviceServerCaller): Promise<void> {
     const item = await this.deps.rows.row(appId, uuid);
     if (item.itemName === ROOT_ITEM_NAME && item.parentUuid === null) throw HttpError.badRequest('nodes.errors.rootDelete');
-    const deviceEUI = item.dataSource?.deviceEUI;
-    if (deleteExternal && typeof deviceEUI === 'string' && deviceEUI) {
-      const type = String(item.dataSource?.type ?? '');
-      const adapter = this.deps.directory()?.adapter(type);
-      if (!adapter?.deleteDevice) throw HttpError.badRequest('nodes.errors.noAdapter', undefined, { source: type || '-' });
+    if (deleteExternal && item.deviceId && item.sourceType) {
+      const adapter = this.deps.directory()?.adapter(item.sourceType);
+      if (!adapter?.deleteDevice) throw HttpError.badRequest('nodes.errors.noAdapter', undefined, { source: item.sourceType });
+      const stored = item.dataSource?.application ?? item.dataSource?.applicationId;
+      const application = item.deviceApplication && typeof stored === 'string' ? stored.trim() : null;
       try {
-        await adapter.deleteDevice(deviceEUI.toLowerCase(), item.dataSource);
+        await adapter.deleteDevice({ deviceId: item.deviceId, application }, caller);
       } catch (error) {
         throw new HttpError(502, 'nodes.errors.deleteExternalFailed', { message: (error as Error).message });
       }
@@ -182,7 +183,7 @@ export class ItemCrud {
       await this.checkDataSource(appId, dataSource, 'dataSource');
     }
     const device = deviceKeyOf(dataSource);
-    await this.binding.assertFree(device, uuid);
+    await this.binding.assertFree(device, appId, uuid);
     try {
       await this.db
         .update(nodeItems)

@@ -81,7 +81,7 @@ export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
       query: DeleteItemQuery,
       audit: 'nodes.item.delete',
       handler: async ({ app, params, query }) => {
-        await items.crud.remove(app.id, params.uuid, query.deleteExternal === 'true');
+        await items.crud.remove(app.id, params.uuid, query.deleteExternal === 'true', app);
       },
     }),
     defineAppRoute({

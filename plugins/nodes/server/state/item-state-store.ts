@@ -14,7 +14,8 @@ const STATE_COLUMNS = sql.raw(`n.uuid, n.app_id AS "appId", n.item_name AS "item
   n.item_type AS "itemType", n.parent_uuid AS "parentUuid", n.enable,
   (n.updated_at::text || ':' || pg_column_size(n.input)::text) AS "inputHash", n.output_simple AS "outputSimple", n.status,
   n.runtime, n.data_source->'enableHistory' AS "enableHistory", n.geo_info->'site'->>'address' AS address,
-  n.source_type AS "sourceType", n.device_id AS "deviceId", n.connection, n.last_receive_date AS "lastReceiveDate",
+  n.source_type AS "sourceType", n.device_id AS "deviceId",
+  n.device_application AS "deviceApplication", n.connection, n.last_receive_date AS "lastReceiveDate",
   n.last_valid_date AS "lastValidDate"`);
 
 const uuidList = (uuids: readonly string[]) => sql`SELECT json_array_elements_text(${jsonParam(uuids)})::uuid`;
@@ -91,6 +92,17 @@ export function itemStateStore(): ItemStateStore {
         // The rider writes other tables, so its order within the statement does not matter.
         await tx.execute(rider ? sql`WITH alongside AS (${rider}) ${update}` : update);
       }
+    },
+
+    async learnApplications(tx, learnt) {
+      if (learnt.length === 0) return;
+      // Only an item still without an application learns one (another batch may have taught it in between).
+      await tx.execute(sql`
+        UPDATE node_items AS n SET
+          device_application = lower(split_part(btrim(x.a), '@', 1)),
+          data_source = n.data_source || jsonb_build_object('application', x.a, 'applicationLearnt', true)
+        FROM json_to_recordset(${jsonParam(learnt.map(({ uuid, application }) => ({ u: uuid, a: application })))}) AS x(u uuid, a text)
+        WHERE n.uuid = x.u AND n.device_application IS NULL`);
     },
 
     expireConnections(tx) {
