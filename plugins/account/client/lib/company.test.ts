@@ -68,10 +68,12 @@ describe('sign-up session storage', () => {
 });
 
 describe('failure texts', () => {
-  it('verification: a 400 shows the server text, else the catalogue text', () => {
+  it('verification: a 400 or 429 shows the server text, else the catalogue text', () => {
     expect(verificationFailure(400, 'Invalid verification code')).toEqual({ message: 'Invalid verification code' });
     expect(verificationFailure(400, null)).toEqual({ key: 'verification.error.badRequest' });
     expect(verificationFailure(500, 'boom')).toEqual({ key: 'verification.error.other' });
+    const wait = 'Too many failed attempts. Please try again in 30 seconds.';
+    expect(verificationFailure(429, wait)).toEqual({ message: wait });
     expect(verificationFailure(null, null)).toEqual({ key: 'verification.error.other' });
     expect(verificationUnsuccessful('Code expired')).toEqual({ message: 'Code expired' });
     expect(verificationUnsuccessful(undefined)).toEqual({ key: 'verification.error.unsuccessful' });

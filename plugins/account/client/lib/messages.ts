@@ -4,9 +4,10 @@
  */
 export type FailureText = { message: string } | { key: string };
 
-/** Verification of the e-mail code: a thrown call. */
+/** Verification of the e-mail code: a thrown call. A 429 (too many wrong codes) says how long to wait. */
 export function verificationFailure(status: number | null, message: string | null): FailureText {
   if (status === 400) return message ? { message } : { key: 'verification.error.badRequest' };
+  if (status === 429 && message) return { message };
   return { key: 'verification.error.other' };
 }
 
