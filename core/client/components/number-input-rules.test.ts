@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowDigitKey, allowSignedDecimalKey, keepDigits, keepSignedDecimal, toNumber } from './number-input-rules';
+import { allowDigitKey, allowSignedDecimalKey, keepDigits, keepSignedDecimal, readTyped, toNumber } from './number-input-rules';
 
 describe('key-press limits', () => {
   it('lets digits only into a digits input', () => {
@@ -18,5 +18,15 @@ describe('key-press limits', () => {
     expect(toNumber('12')).toBe(12);
     expect(toNumber('', 5)).toBe(5);
     expect(toNumber('-', NaN)).toBeNaN();
+  });
+});
+
+describe('typed text', () => {
+  it('keeps text that is not a number on screen and, when asked, reports it as NaN instead of keeping the last number', () => {
+    expect(readTyped('-12.5', 'signed', true)).toEqual({ text: '-12.5', report: -12.5 });
+    expect(readTyped('abc', 'any', true)).toEqual({ text: 'abc', report: NaN });
+    expect(readTyped('-', 'signed', true)).toEqual({ text: '-', report: NaN });
+    expect(readTyped('', 'signed', true)).toEqual({ text: '', report: NaN });
+    expect(readTyped('abc', 'any', false)).toEqual({ text: 'abc' });
   });
 });

@@ -3,7 +3,7 @@ export type NumberInputLimit = 'digits' | 'signed' | 'any';
 
 const NAVIGATION_KEYS = new Set(['Backspace', 'Delete', 'Tab', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Enter']);
 
-/** Digits only (e.g. display sequence, spike-filter bounds). */
+/** Digits only (e.g. display sequence, decimal places). */
 export function allowDigitKey(key: string): boolean {
   return NAVIGATION_KEYS.has(key) || /^[0-9]$/.test(key);
 }
@@ -34,4 +34,15 @@ export function allowKeyFor(limit: NumberInputLimit): (key: string) => boolean {
 
 export function keepTextFor(limit: NumberInputLimit): (text: string) => string {
   return limit === 'digits' ? keepDigits : limit === 'signed' ? keepSignedDecimal : (text) => text;
+}
+
+/**
+ * What a limited input does with typed text: the text it keeps on screen, and the number it reports (none while the
+ * text is not a number, or NaN with `reportInvalid` so the form knows the screen holds no number).
+ */
+export function readTyped(typed: string, limit: NumberInputLimit, reportInvalid: boolean): { text: string; report?: number } {
+  const text = keepTextFor(limit)(typed);
+  const parsed = toNumber(text, NaN);
+  if (Number.isFinite(parsed)) return { text, report: parsed };
+  return reportInvalid ? { text, report: NaN } : { text };
 }

@@ -7,6 +7,7 @@ import {
   type DebounceType,
   type DebounceUnit,
   type FieldPreference,
+  problemAt,
   type FieldSettingSectionProps,
 } from '@sensorium/nodes/common';
 
@@ -81,17 +82,34 @@ export function DebounceSection({ value, onChange }: FieldSettingSectionProps) {
   );
 }
 
-export function SpikeFilterSection({ value, onChange }: FieldSettingSectionProps) {
+/** The spike filter's bounds: signed (the default minimum is -100000), and a bound that is no number is refused. */
+export function SpikeFilterSection({ value, onChange, problems }: FieldSettingSectionProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const filter = (change: Partial<FieldPreference['filter']>) => onChange({ filter: { ...value.filter, ...change } });
+  const messageAt = (field: 'min' | 'max') => {
+    const problem = problemAt(problems, `filter.${field}`);
+    return problem ? t(problem.code, problem.params) : undefined;
+  };
   return (
     <div className={styles.line}>
-      <Field label={t('device-pipeline.processing.min')}>
-        <LimitedNumberInput className={styles.short} limit="digits" value={value.filter.min} onValue={(min) => filter({ min })} />
+      <Field label={t('device-pipeline.processing.min')} validationMessage={messageAt('min')}>
+        <LimitedNumberInput
+          className={styles.short}
+          limit="signed"
+          reportInvalid
+          value={value.filter.min}
+          onValue={(min) => filter({ min })}
+        />
       </Field>
-      <Field label={t('device-pipeline.processing.max')}>
-        <LimitedNumberInput className={styles.short} limit="digits" value={value.filter.max} onValue={(max) => filter({ max })} />
+      <Field label={t('device-pipeline.processing.max')} validationMessage={messageAt('max')}>
+        <LimitedNumberInput
+          className={styles.short}
+          limit="signed"
+          reportInvalid
+          value={value.filter.max}
+          onValue={(max) => filter({ max })}
+        />
       </Field>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createExtensionPoint } from '@sensorium/core/common';
 import type { FieldPreference, RangeEntry, SignalType } from './field-preference';
+import type { PreferenceProblem } from './preference-validation';
 import type { Item, ItemType } from './types';
 
 // The Node Management console's extension points (node spec 2.2, 2.5, 2.7 to 2.9): other plugins add tabs to the item
@@ -50,6 +51,8 @@ export interface FieldSettingSectionProps {
   /** Merges a change into the edited copy; the dialog's Save stores it. */
   onChange(change: Partial<FieldPreference>): void;
   canWrite: boolean;
+  /** The edited copy's problems (validateFieldPreference), by path: a section shows those of its inputs. */
+  problems: readonly PreferenceProblem[];
 }
 
 /** A section of the Field Settings dialog's Settings tab (node spec 2.5), shown under its title. */

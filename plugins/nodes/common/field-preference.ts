@@ -26,6 +26,8 @@ export const MARGIN_RANGE_NAME = 'MARGIN';
 
 /** At most 16 ranges per field (a range can be added while there are 15 or fewer). */
 export const MAX_RANGES = 16;
+/** Range and event names are shown in pills, alarms and e-mails: a short label, not a text. */
+export const MAX_RANGE_NAME_LENGTH = 50;
 
 export type WebhookMethod = 'GET' | 'POST';
 export const WEBHOOK_METHODS: readonly WebhookMethod[] = ['GET', 'POST'];

@@ -26,6 +26,22 @@ describe('field preference validation', () => {
     ]);
   });
 
+  it('refuses a range that starts above its end, text that is no number and names over 50 characters', () => {
+    const range = (change: object) => ({ rangeSettings: { ranges: [{ ...defaultFirstRange(), ...change }] } });
+    expect(codes(range({ startNum: 120, endNum: 100 }))).toEqual([
+      ['rangeSettings.ranges.0.endNum', 'nodes.validation.rangeOrder'],
+    ]);
+    expect(codes(range({ startNum: 100, endNum: 100 }))).toEqual([]);
+    expect(codes({ signal: 'digital', ...range({ startNum: 120, endNum: 100 }) })).toEqual([]);
+    expect(codes(range({ startNum: NaN }))).toEqual([['rangeSettings.ranges.0.startNum', 'nodes.validation.number']]);
+    expect(validateFieldPreference(range({ name: 'x'.repeat(300) }))).toEqual([
+      { field: 'rangeSettings.ranges.0.name', code: 'nodes.validation.maxLength', params: { max: 50 } },
+    ]);
+    expect(codes(range({ name: 'x'.repeat(50) }))).toEqual([]);
+    expect(codes({ filter: { min: NaN, max: 100 } })).toEqual([['filter.min', 'nodes.validation.number']]);
+    expect(codes({ filter: { min: -100000, max: 100000 } })).toEqual([]);
+  });
+
   it('checks signal, debounce, spike filter, decimals and node data choices', () => {
     expect(codes({ signal: 'video' })).toEqual([['signal', 'nodes.validation.signal']]);
     expect(codes({ debounce: { unit: 'minutes', type: 'mode', number: -1 } })).toEqual([

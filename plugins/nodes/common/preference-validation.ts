@@ -1,6 +1,7 @@
 import {
   DEBOUNCE_TYPES,
   DEBOUNCE_UNITS,
+  MAX_RANGE_NAME_LENGTH,
   MAX_RANGES,
   RANGE_COLORS,
   SIGNAL_TYPES,
@@ -75,8 +76,11 @@ export function validateFieldPreference(preference: unknown): PreferenceProblem[
   const choice = (value: unknown, allowed: readonly unknown[], field: string, code: string) => {
     if (value !== undefined && !allowed.includes(value)) problems.push({ field, code });
   };
-  const text = (value: unknown, field: string) => {
+  const text = (value: unknown, field: string, maxLength?: number) => {
     if (value !== undefined && value !== null && typeof value !== 'string') problems.push({ field, code: 'validation.isString' });
+    else if (maxLength !== undefined && typeof value === 'string' && value.length > maxLength) {
+      problems.push({ field, code: 'nodes.validation.maxLength', params: { max: maxLength } });
+    }
   };
 
   text(preference.displayName, 'displayName');
@@ -115,6 +119,7 @@ export function validateFieldPreference(preference: unknown): PreferenceProblem[
   }
 
   const rangeSettings = preference.rangeSettings;
+  const analog = preference.signal === undefined || preference.signal === 'analog';
   if (rangeSettings !== undefined) {
     if (!isObject(rangeSettings)) {
       problems.push({ field: 'rangeSettings', code: 'validation.isObject' });
@@ -138,9 +143,15 @@ export function validateFieldPreference(preference: unknown): PreferenceProblem[
             problems.push({ field: at, code: 'validation.isObject' });
             return;
           }
-          text(range.name, `${at}.name`);
+          text(range.name, `${at}.name`, MAX_RANGE_NAME_LENGTH);
           number(range.startNum, `${at}.startNum`);
           number(range.endNum, `${at}.endNum`);
+          const { startNum, endNum } = range;
+          // Start and end bound an analog value; other signals match a range by its value and keep the defaults here.
+          if (analog && typeof startNum === 'number' && typeof endNum === 'number' && startNum > endNum) {
+            problems.push({ field: `${at}.endNum`, code: 'nodes.validation.rangeOrder' });
+          }
+          if (isObject(range.eventSetting)) text(range.eventSetting.name, `${at}.eventSetting.name`, MAX_RANGE_NAME_LENGTH);
           choice(range.color, RANGE_COLORS, `${at}.color`, 'nodes.validation.color');
           if (isObject(range.webhookSetting) && range.webhookSetting.enable !== false) {
             problems.push(...validateWebhook(range.webhookSetting, `${at}.webhookSetting`));
@@ -150,4 +161,9 @@ export function validateFieldPreference(preference: unknown): PreferenceProblem[
     }
   }
   return problems;
+}
+
+/** The first problem of exactly this field, for the message under its input. */
+export function problemAt(problems: readonly PreferenceProblem[], field: string): PreferenceProblem | undefined {
+  return problems.find((problem) => problem.field === field);
 }

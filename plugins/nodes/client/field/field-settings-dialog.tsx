@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useContributions, useNotify, type Outcome } from '@sensorium/core/client';
 import { fieldSettingSections, rangeActions, type ItemOption } from '../../common/extension-points';
 import type { FieldPreference, RangeEntry } from '../../common/field-preference';
+import { validateFieldPreference } from '../../common/preference-validation';
 import type { Item } from '../../common/types';
 import { DialogShell } from '../dialogs/dialog-shell';
 import { openRangesTab, updateRange, visibleSections } from './field-rules';
@@ -51,8 +52,9 @@ export interface FieldSettingsDialogProps {
 /**
  * Field Settings (spec 2.5): a Settings tab (Save at the top; the contributed sections shown by signal and item type)
  * and a Color Ranges tab (the range editor, with the contributed actions of each range). Opens on the caller's tab
- * (default 1). A failed save shows 'Update failed!' with the server's message and keeps the dialog open; dismissing
- * discards the edited copy.
+ * (default 1). The edited copy is validated as the server will: each input shows its problem, and Save with problems
+ * sends nothing, opens the tab of the first one and says what it is. A failed save shows 'Update failed!' with the
+ * server's message and keeps the dialog open; dismissing discards the edited copy.
  */
 export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
   const styles = useStyles();
@@ -70,7 +72,15 @@ export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
 
   const change = (patch: Partial<FieldPreference>) => setDraft((current) => ({ ...current, ...patch }));
 
+  const problems = validateFieldPreference(draft);
+
   const save = async () => {
+    const [problem] = problems;
+    if (problem) {
+      setTab(problem.field.startsWith('rangeSettings') ? 2 : 1);
+      notify({ intent: 'error', title: t('nodes.updateFailed'), body: t(problem.code, problem.params) });
+      return;
+    }
     const outcome = await props.onSave(draft);
     if (outcome.ok) props.onClose();
     else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
@@ -124,6 +134,7 @@ export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
                 value={draft}
                 onChange={change}
                 canWrite={props.canWrite}
+                problems={problems}
               />
             </Suspense>
           </Section>
@@ -135,6 +146,7 @@ export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
           actions={actions}
           onChange={(rangeSettings) => change({ rangeSettings })}
           onAction={(id, index) => setOpen({ action: id, index })}
+          problems={problems}
         />
       )}
       {/* Nested in this dialog, so closing them gives the focus and the screen reader back to it. */}

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedNumberInput } from '@sensorium/core/client';
 import type { RangeAction } from '../../common/extension-points';
-import { RANGE_COLORS, type RangeColor, type RangeSettings, type SignalType } from '../../common/field-preference';
+import {
+  MAX_RANGE_NAME_LENGTH,
+  RANGE_COLORS,
+  type RangeColor,
+  type RangeSettings,
+  type SignalType,
+} from '../../common/field-preference';
+import { problemAt, type PreferenceProblem } from '../../common/preference-validation';
 import { STATUS_COLORS } from '../colors';
 import { addRange, canAddRange, canRemoveRange, removeLastRange, updateRange, withColor } from './field-rules';
 import { FaIcon, IconPicker } from './icon-picker';
@@ -29,7 +36,8 @@ const useStyles = makeStyles({
  * The colour ranges editor (spec 3.3, 4): below-minimum / above-maximum numbers and up to 16 ranges, each with a name,
  * colour (N/A renames it MARGIN), icon, value or start / end, and its event. A range is added while there are 15 or
  * fewer; only the last one can be removed. The contributed range actions (notify, task, webhook) show only with the
- * event enabled and are highlighted (primary) when on.
+ * event enabled and are highlighted (primary) when on. Numbers take digits, minus and dot; each input shows the
+ * problem the dialog's validation finds at its path (text that is not a number, a start above the end, a long name).
  */
 export function RangeEditor(props: {
   value: RangeSettings;
@@ -39,31 +47,41 @@ export function RangeEditor(props: {
   onChange(value: RangeSettings): void;
   /** A range's action button was pressed. */
   onAction(actionId: string, index: number): void;
+  /** The edited preference's problems, by their path under the preference. */
+  problems: readonly PreferenceProblem[];
 }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const [picking, setPicking] = useState<number | null>(null);
   const { value, signal, onChange } = props;
   const numeric = signal === 'analog';
+  const messageAt = (field: string) => {
+    const problem = problemAt(props.problems, `rangeSettings.${field}`);
+    return problem ? t(problem.code, problem.params) : undefined;
+  };
 
   return (
     <div className={styles.editor}>
       {numeric && (
         <div className={styles.line}>
-          <Field label={t('nodes.ranges.belowMinimum')}>
+          <Field label={t('nodes.ranges.belowMinimum')} validationMessage={messageAt('belowMinimum.minNumber')}>
             <LimitedNumberInput
               className={styles.short}
-              limit="any"
+              limit="signed"
+              reportInvalid
               value={value.belowMinimum.minNumber}
               onValue={(minNumber) => onChange({ ...value, belowMinimum: { minNumber } })}
+              onClear={() => onChange({ ...value, belowMinimum: { minNumber: null } })}
             />
           </Field>
-          <Field label={t('nodes.ranges.aboveMaximum')}>
+          <Field label={t('nodes.ranges.aboveMaximum')} validationMessage={messageAt('aboveMaximum.maxNumber')}>
             <LimitedNumberInput
               className={styles.short}
-              limit="any"
+              limit="signed"
+              reportInvalid
               value={value.aboveMaximum.maxNumber}
               onValue={(maxNumber) => onChange({ ...value, aboveMaximum: { maxNumber } })}
+              onClear={() => onChange({ ...value, aboveMaximum: { maxNumber: null } })}
             />
           </Field>
         </div>
@@ -71,12 +89,14 @@ export function RangeEditor(props: {
       {value.ranges.length === 0 && <Text>{t('nodes.ranges.none')}</Text>}
       {value.ranges.map((range, index) => {
         const set = (change: Parameters<typeof updateRange>[2]) => onChange(updateRange(value, index, change));
+        const rangeMessage = (field: string) => messageAt(`ranges.${index}.${field}`);
         return (
           <Card key={index} className={styles.card} aria-label={t('nodes.ranges.range', { index: index + 1 })} data-range={index}>
             <div className={styles.line}>
-              <Field label={t('nodes.ranges.name')}>
+              <Field label={t('nodes.ranges.name')} validationMessage={rangeMessage('name')}>
                 <Input
                   className={styles.short}
+                  maxLength={MAX_RANGE_NAME_LENGTH}
                   value={range.name}
                   onChange={(_, data) => set((r) => ({ ...r, name: data.value }))}
                 />
@@ -102,18 +122,20 @@ export function RangeEditor(props: {
               </Field>
               {numeric ? (
                 <>
-                  <Field label={t('nodes.ranges.start')}>
+                  <Field label={t('nodes.ranges.start')} validationMessage={rangeMessage('startNum')}>
                     <LimitedNumberInput
                       className={styles.short}
-                      limit="any"
+                      limit="signed"
+                      reportInvalid
                       value={range.startNum}
                       onValue={(startNum) => set((r) => ({ ...r, startNum }))}
                     />
                   </Field>
-                  <Field label={t('nodes.ranges.end')}>
+                  <Field label={t('nodes.ranges.end')} validationMessage={rangeMessage('endNum')}>
                     <LimitedNumberInput
                       className={styles.short}
-                      limit="any"
+                      limit="signed"
+                      reportInvalid
                       value={range.endNum}
                       onValue={(endNum) => set((r) => ({ ...r, endNum }))}
                     />
@@ -143,9 +165,14 @@ export function RangeEditor(props: {
                 checked={range.eventSetting.enable}
                 onChange={(_, data) => set((r) => ({ ...r, eventSetting: { ...r.eventSetting, enable: data.checked === true } }))}
               />
-              <Field label={t('nodes.ranges.eventName')} orientation="horizontal">
+              <Field
+                label={t('nodes.ranges.eventName')}
+                orientation="horizontal"
+                validationMessage={rangeMessage('eventSetting.name')}
+              >
                 <Input
                   className={styles.short}
+                  maxLength={MAX_RANGE_NAME_LENGTH}
                   value={range.eventSetting.name}
                   disabled={!range.eventSetting.enable}
                   onChange={(_, data) => set((r) => ({ ...r, eventSetting: { ...r.eventSetting, name: data.value } }))}
