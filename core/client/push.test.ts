@@ -13,6 +13,10 @@ const until = async (condition: () => boolean, timeoutMs = 2000) => {
   }
 };
 
+/** A JWT-shaped token of this user (the client reads its subject, it never checks the signature). */
+const tokenOf = (userId: string, serial: number) =>
+  `header.${btoa(JSON.stringify({ sub: userId, n: serial })).replace(/=+$/, '')}.signature`;
+
 describe('PushClient', () => {
   let server: WebSocketServer;
   let sockets: { token: string | null; socket: WebSocket }[];
@@ -20,10 +24,12 @@ describe('PushClient', () => {
   let push: PushClient;
 
   let received: unknown[];
+  let sessionChecks: number;
 
   beforeEach(async () => {
     sockets = [];
     received = [];
+    sessionChecks = 0;
     server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     server.on('connection', (socket, request) => {
       sockets.push({ token: new URL(request.url ?? '', 'http://x').searchParams.get('token'), socket });
@@ -38,6 +44,7 @@ describe('PushClient', () => {
       url: (token) => `ws://127.0.0.1:${port}/api/ws?token=${token}`,
       createSocket: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
       initialDelayMs: 10,
+      onSessionClosed: () => sessionChecks++,
     });
   });
 
@@ -102,6 +109,33 @@ describe('PushClient', () => {
     socket.terminate();
     await until(() => received.length === 1);
     expect(received).toEqual([{ subscribe: 'node-values', key: 'app-b' }]);
+  });
+
+  it('carries the socket on with a refreshed token of the same user, and reconnects for another user', async () => {
+    tokens.save({ access_token: tokenOf('user-1', 1), refresh_token: 'refresh-1' });
+    push.subscribe('system-event-update', () => undefined);
+    await until(() => open().length === 1);
+    tokens.save({ access_token: tokenOf('user-1', 2), refresh_token: 'refresh-2' });
+    await until(() => received.length === 1);
+    expect(received).toEqual([{ authenticate: tokenOf('user-1', 2) }]);
+    expect(sockets).toHaveLength(1);
+
+    tokens.save({ access_token: tokenOf('user-2', 3), refresh_token: 'refresh-3' });
+    await until(() => open().length === 1 && open()[0]!.token === tokenOf('user-2', 3));
+    expect(received).toHaveLength(1);
+  });
+
+  it('has the session checked when the server closes the socket for an ended session, then reconnects', async () => {
+    push.subscribe('system-event-update', () => undefined);
+    await until(() => open().length === 1);
+    open()[0]!.socket.close(4401, 'Session expired');
+    await until(() => sessionChecks === 1);
+    // The check refreshed the tokens: the socket comes back with the new access token.
+    tokens.save({ access_token: 'access-2', refresh_token: 'refresh-2' });
+    await until(() => open().length === 1 && open()[0]!.token === 'access-2');
+    open()[0]!.socket.close(1001, 'Going away');
+    await until(() => sockets.length === 3 && open().length === 1);
+    expect(sessionChecks).toBe(1);
   });
 
   it('stays closed without a token', async () => {

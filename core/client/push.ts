@@ -1,5 +1,5 @@
-import { API_PREFIX, type PushClientMessage, type PushMessage } from '@sensorium/core/common';
-import type { TokenStore } from './token-store';
+import { API_PREFIX, PUSH_SESSION_CLOSE_CODE, type PushClientMessage, type PushMessage } from '@sensorium/core/common';
+import { jwtSubject, type TokenStore } from './token-store';
 
 export type PushHandler<T = unknown> = (data: T, message: PushMessage<T>) => void;
 
@@ -11,6 +11,12 @@ export interface PushClientOptions {
   /** First reconnect delay; doubled after every failed attempt up to maxDelayMs. */
   initialDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * Called when the server closed the socket because its session ended (code 4401: the access token expired, or the
+   * session was logged out or revoked). The console checks the session over HTTP, which refreshes the tokens (the
+   * socket then reconnects with the new one) or ends the session.
+   */
+  onSessionClosed?: () => void;
 }
 
 function defaultUrl(token: string): string {
@@ -18,12 +24,14 @@ function defaultUrl(token: string): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${API_PREFIX}/ws?token=${encodeURIComponent(token)}`;
 }
 
-/**
- * The one push WebSocket of the console (/api/ws?token=…). It is open while someone listens and a token exists,
- * reconnects with exponential backoff when the connection drops, and reconnects with the new access token
- * whenever the tokens change (a refresh, a login, a logout).
- */
 const keyedId = (topic: string, key: string) => `${topic}\u0000${key}`;
+
+/**
+ * The one push WebSocket of the console (/api/ws?token=…). It is open while someone listens and a token exists, and
+ * reconnects with exponential backoff when the connection drops. When the tokens change, a fresh access token of the
+ * same user is sent over the open socket (`{"authenticate": token}`: the server closes a socket whose token expired
+ * otherwise); any other change (a login as someone else, a logout, a page token) reconnects with the new token.
+ */
 
 export class PushClient {
   /** Handlers by topic (unkeyed) or by topic + key (keyed subscriptions, see subscribe). */
@@ -37,9 +45,7 @@ export class PushClient {
   private readonly unsubscribeTokens: () => void;
 
   constructor(private readonly options: PushClientOptions) {
-    this.unsubscribeTokens = options.tokens.subscribe(() => {
-      if (this.currentToken() !== this.socketToken) this.reconnectNow();
-    });
+    this.unsubscribeTokens = options.tokens.subscribe(() => this.onTokensChanged());
   }
 
   /**
@@ -75,6 +81,19 @@ export class PushClient {
     this.disconnect();
   }
 
+  private onTokensChanged(): void {
+    const token = this.currentToken();
+    const previous = this.socketToken;
+    if (token === previous) return;
+    const sameUser = token && previous && jwtSubject(token) !== null && jwtSubject(token) === jwtSubject(previous);
+    if (sameUser && !this.options.tokens.pageToken && this.socket?.readyState === 1) {
+      this.socketToken = token;
+      this.send({ authenticate: token });
+    } else {
+      this.reconnectNow();
+    }
+  }
+
   private currentToken(): string | null {
     const { tokens } = this.options;
     return tokens.pageToken ?? tokens.accessToken;
@@ -97,9 +116,11 @@ export class PushClient {
     // the close handler reconnects, so the error needs no handling of its own, but must be listened to: Node's
     // WebSocket implementations throw an error event nobody listens to.
     socket.onerror = () => undefined;
-    socket.onclose = () => {
+    socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.socketToken = null;
+      if (event.code === PUSH_SESSION_CLOSE_CODE) this.options.onSessionClosed?.();
       this.scheduleReconnect();
     };
   }

@@ -22,17 +22,28 @@ export interface TokenPair {
 
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Reads `exp` (seconds since the epoch) from a JWT without verifying it; null when it is not a readable JWT. */
-export function jwtExpiry(token: string): number | null {
+/** One claim of a JWT, read without verifying it; undefined when the token is not a readable JWT. */
+function jwtClaim(token: string, claim: string): unknown {
   const payload = token.split('.')[1];
-  if (!payload) return null;
+  if (!payload) return undefined;
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp: unknown = JSON.parse(json).exp;
-    return typeof exp === 'number' ? exp : null;
+    return (JSON.parse(json) as Record<string, unknown> | null)?.[claim];
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/** Reads `exp` (seconds since the epoch) from a JWT without verifying it; null when it is not a readable JWT. */
+export function jwtExpiry(token: string): number | null {
+  const exp = jwtClaim(token, 'exp');
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** Reads `sub` (the user id) from a JWT without verifying it; null when it is not a readable JWT. */
+export function jwtSubject(token: string): string | null {
+  const sub = jwtClaim(token, 'sub');
+  return typeof sub === 'string' ? sub : null;
 }
 
 export class TokenStore {

@@ -48,7 +48,8 @@ export function createConsoleServices(systemInfo: SystemInfo, plugins: readonly 
     onSessionExpired: () => late.store?.session.clear(),
   });
   const store = createRootStore(runtime.storeModels, { http, tokens, i18n, preferences: localStorage });
-  const push = new PushClient({ tokens });
+  // A socket closed for an ended session: an authenticated call refreshes the tokens (reconnecting it) or ends the session.
+  const push = new PushClient({ tokens, onSessionClosed: () => void http.get('auth/me').catch(() => undefined) });
 
   const router = createBrowserRouter(buildRouteTable(licensedRoutes, { session: store.session, tokens, sessionStorage }));
   Object.assign(late, { store, router });

@@ -25,6 +25,8 @@ export interface ProfileValues {
   name: string;
   email: string | null;
   phone: string | null;
+  /** Sent when the e-mail changes, which needs it. */
+  currentPassword?: string;
 }
 
 const searchParams = ({ keyword, offset, limit }: PageQuery) => {
@@ -64,7 +66,8 @@ export function createUsersApi(http: HttpClient) {
     saveProfile: (values: ProfileValues) => http.put('my-account/profile', { json: values }).json<MyAccount>(),
     changePassword: (currentPassword: string, newPassword: string) =>
       http.put('my-account/password', { json: { currentPassword, newPassword } }).then(() => undefined),
-    setSecondFactor: (otpEnabled: boolean) => http.put('my-account/second-factor', { json: { otpEnabled } }).json<MyAccount>(),
+    setSecondFactor: (otpEnabled: boolean, currentPassword: string) =>
+      http.put('my-account/second-factor', { json: { otpEnabled, currentPassword } }).json<MyAccount>(),
 
     apiKeys: () => http.get('api-keys').json<ApiKeyRow[]>(),
     createApiKey: (name: string) => http.post('api-keys', { json: { name } }).json<NewApiKey>(),

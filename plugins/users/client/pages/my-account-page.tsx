@@ -15,14 +15,14 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageStyles, useSession } from '@sensorium/core/client';
+import { ConfirmDialog, usePageStyles, useSession } from '@sensorium/core/client';
 import { ProfileInput } from '../../common';
 import { ApiKeysSection } from '../components/api-keys-section';
 import { usePermissionName } from '../components/group-dialog';
 import { fieldErrors, type FieldErrors } from '../form';
 import { useUsersStore } from '../stores';
 import type { MyAccountInstance } from '../stores/models';
-import { hasFieldErrors, useOutcome } from '../use-outcome';
+import { hasFieldErrors, namesField, useOutcome } from '../use-outcome';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '480px' },
@@ -58,15 +58,20 @@ const ProfileSection = observer(function ProfileSection(props: { account: MyAcco
     email: props.account.email ?? '',
     phone: props.account.phone ?? '',
   });
+  const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors | null>(null);
+  // A new e-mail address needs the current password (the server checks it and signs out the other sessions).
+  const emailChanges = (draft.email.trim() || null) !== props.account.email;
 
   const save = async () => {
     store.profile.clear();
     const values = { name: draft.name, email: draft.email || null, phone: draft.phone || null };
     const found = fieldErrors(ProfileInput, values, t);
+    if (emailChanges && !currentPassword) found.currentPassword = t('users.validation.currentPasswordRequired');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const outcome = await store.saveProfile(values);
+    const outcome = await store.saveProfile(emailChanges ? { ...values, currentPassword } : values);
+    if (outcome.ok) setCurrentPassword('');
     // The header shows the user's name: the session reloads it (a failure there leaves the old name until the next login).
     if (outcome.ok) await session.loadMe().catch(() => undefined);
     settle(outcome, { message: t('users.account.profileSaved'), failureShown: hasFieldErrors });
@@ -94,6 +99,16 @@ const ProfileSection = observer(function ProfileSection(props: { account: MyAcco
           />
         </Field>
       ))}
+      {canEdit && emailChanges && (
+        <Field
+          label={t('users.account.currentPassword')}
+          hint={t('users.account.emailNeedsPassword')}
+          required
+          validationMessage={errors?.currentPassword ?? store.profile.fieldError('currentPassword')}
+        >
+          <Input type="password" maxLength={200} value={currentPassword} onChange={(_, data) => setCurrentPassword(data.value)} />
+        </Field>
+      )}
       <div>
         <Button type="submit" appearance="primary" disabled={!canEdit || store.profile.pending}>
           {t('users.common.save')}
@@ -116,7 +131,7 @@ const PasswordSection = observer(function PasswordSection() {
   const save = async () => {
     store.password.clear();
     const found: FieldErrors = {};
-    if (!draft.currentPassword) found.currentPassword = t('users.errors.wrongCurrentPassword');
+    if (!draft.currentPassword) found.currentPassword = t('users.validation.currentPasswordRequired');
     if (draft.newPassword.length < 8) found.newPassword = t('users.validation.passwordLength');
     else if (draft.newPassword !== draft.confirm) found.confirm = t('users.validation.passwordsMatch');
     setErrors(found);
@@ -145,6 +160,7 @@ const PasswordSection = observer(function PasswordSection() {
       }}
     >
       <Subtitle1 as="h2">{t('users.account.changePassword')}</Subtitle1>
+      <Text>{t('users.account.passwordSignsOut')}</Text>
       <Field label={t('users.account.currentPassword')} required validationMessage={message('currentPassword')}>
         {input('currentPassword')}
       </Field>
@@ -163,13 +179,54 @@ const PasswordSection = observer(function PasswordSection() {
   );
 });
 
+/** Asks for the current password before the second factor is switched to `otpEnabled`. */
+const SecondFactorDialog = observer(function SecondFactorDialog(props: { otpEnabled: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const store = useUsersStore().myAccount;
+  const { settle } = useOutcome();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const confirm = async () => {
+    store.secondFactor.clear();
+    setMissing(!currentPassword);
+    if (!currentPassword) return;
+    settle(await store.setSecondFactor(props.otpEnabled, currentPassword), {
+      close: props.onClose,
+      failureShown: namesField('currentPassword'),
+    });
+  };
+  return (
+    <ConfirmDialog
+      title={t('users.account.confirmSecondFactor')}
+      message={t(props.otpEnabled ? 'users.account.confirmSecondFactorOn' : 'users.account.confirmSecondFactorOff')}
+      confirmLabel={t('users.account.confirm')}
+      busy={store.secondFactor.pending}
+      onConfirm={() => void confirm()}
+      onCancel={() => {
+        store.secondFactor.clear();
+        props.onClose();
+      }}
+    >
+      <Field
+        label={t('users.account.currentPassword')}
+        required
+        validationMessage={
+          missing ? t('users.validation.currentPasswordRequired') : store.secondFactor.fieldError('currentPassword')
+        }
+      >
+        <Input type="password" maxLength={200} value={currentPassword} onChange={(_, data) => setCurrentPassword(data.value)} />
+      </Field>
+    </ConfirmDialog>
+  );
+});
+
 /** Two-factor settings: the e-mail one-time password at login, which needs an e-mail address. */
 const SecondFactorSection = observer(function SecondFactorSection(props: { account: MyAccountInstance }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const store = useUsersStore().myAccount;
-  const { settle } = useOutcome();
-  const toggle = async (otpEnabled: boolean) => settle(await store.setSecondFactor(otpEnabled));
+  /** The state the user asked for, while the dialog asks for the password. */
+  const [wanted, setWanted] = useState<boolean | null>(null);
   return (
     <div className={styles.form}>
       <Subtitle1 as="h2">{t('users.account.secondFactor')}</Subtitle1>
@@ -177,10 +234,11 @@ const SecondFactorSection = observer(function SecondFactorSection(props: { accou
         label={t('users.account.otpEmail')}
         checked={props.account.otpEnabled}
         disabled={store.secondFactor.pending || (!props.account.otpEnabled && !props.account.email)}
-        onChange={(_, data) => void toggle(data.checked)}
+        onChange={(_, data) => setWanted(data.checked)}
       />
       <Text>{props.account.otpEnabled ? t('users.account.otpOn') : t('users.account.otpOff')}</Text>
       {!props.account.email && <Text italic>{t('users.account.otpNeedsEmail')}</Text>}
+      {wanted !== null && <SecondFactorDialog otpEnabled={wanted} onClose={() => setWanted(null)} />}
     </div>
   );
 });

@@ -14,8 +14,11 @@ function accountServer() {
         ? undefined
         : apiError(400, 'The current password is not correct.', { currentPassword: 'The current password is not correct.' }),
     'PUT my-account/second-factor': ({ body }) => {
+      const { otpEnabled, currentPassword } = body as { otpEnabled: boolean; currentPassword: string };
+      if (currentPassword !== 'right')
+        return apiError(400, 'The current password is not correct.', { currentPassword: 'The current password is not correct.' });
       if (!account.email) return apiError(400, 'An e-mail address is needed.');
-      return (account = { ...account, ...(body as { otpEnabled: boolean }) });
+      return (account = { ...account, otpEnabled });
     },
   });
 }
@@ -39,13 +42,16 @@ describe('MyAccountStoreModel', () => {
     expect(store.password.failure).toBeNull();
   });
 
-  it('switches the second factor with the server’s answer, and keeps the account when refused', async () => {
+  it('switches the second factor with the current password, and keeps the account when refused', async () => {
     const store = MyAccountStoreModel.create({}, { http: accountServer().http });
     await store.load();
-    await store.setSecondFactor(true);
+    await store.setSecondFactor(true, 'wrong');
+    expect(store.secondFactor.fieldError('currentPassword')).toBe('The current password is not correct.');
+    expect(store.account?.otpEnabled).toBe(false);
+    await store.setSecondFactor(true, 'right');
     expect(store.account?.otpEnabled).toBe(true);
-    await store.saveProfile({ name: 'Ada', email: null, phone: null });
-    await store.setSecondFactor(false);
+    await store.saveProfile({ name: 'Ada', email: null, phone: null, currentPassword: 'right' });
+    await store.setSecondFactor(false, 'right');
     expect(store.secondFactor.failure?.message).toBe('An e-mail address is needed.');
     expect(store.account?.otpEnabled).toBe(true);
   });

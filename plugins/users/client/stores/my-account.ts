@@ -43,7 +43,8 @@ export const MyAccountStoreModel = types
       saveProfile: (values: ProfileValues) => saveAccount(self.profile, () => api().saveProfile(values)),
       changePassword: (currentPassword: string, newPassword: string) =>
         track(self.password, () => api().changePassword(currentPassword, newPassword)),
-      setSecondFactor: (otpEnabled: boolean) => saveAccount(self.secondFactor, () => api().setSecondFactor(otpEnabled)),
+      setSecondFactor: (otpEnabled: boolean, currentPassword: string) =>
+        saveAccount(self.secondFactor, () => api().setSecondFactor(otpEnabled, currentPassword)),
     };
   });
 
