@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chirpstack from '../../../plugins/chirpstack/server';
 import { RecordingSink, recordingSinkPlugin } from '../data-sources/recording-sink';
 import { startTestServer, type TestServer } from '../testing';
+import { filterCovers } from './device-acl';
 import { GroupCommit } from './group-commit';
 import { topicMatches } from './topic-filter';
 
@@ -24,6 +25,18 @@ describe('topic filters', () => {
     expect(topicMatches('application/+/device/+/event/up', 'application/a/device/b/event/join')).toBe(false);
     expect(topicMatches('application/+/device/+/event/up', 'application/a/device/b/event/up/x')).toBe(false);
     expect(topicMatches('v3/#', 'v3/app@ttn/devices/d/up')).toBe(true);
+  });
+});
+
+describe('filter cover', () => {
+  it('holds when every topic of the requested filter matches the allowed one', () => {
+    const downlinks = 'application/+/device/+/command/down';
+    expect(filterCovers(downlinks, 'application/app-1/device/0102/command/down')).toBe(true);
+    expect(filterCovers(downlinks, downlinks)).toBe(true);
+    expect(filterCovers(downlinks, '#')).toBe(false);
+    expect(filterCovers(downlinks, 'application/+/device/+/command/#')).toBe(false);
+    expect(filterCovers(downlinks, 'application/+/device/+/event/up')).toBe(false);
+    expect(filterCovers('v3/+/devices/+/down/#', 'v3/app@ttn/devices/d/down/push')).toBe(true);
   });
 });
 
@@ -60,6 +73,51 @@ describe('embedded broker', () => {
     ).rejects.toThrow(/Bad username or password|Not authorized/i);
     await expect(connectAsync(server.mqtt!.url, { reconnectPeriod: 0, connectTimeout: 2000 })).rejects.toThrow();
   });
+
+  const connectDevice = () =>
+    connectAsync(server.mqtt!.url, {
+      username: server.mqtt!.username,
+      password: server.mqtt!.password,
+      reconnectPeriod: 0,
+      connectTimeout: 2000,
+    });
+
+  it('lets device credentials subscribe to downlink topics only, never to # or $SYS', async () => {
+    const device = await connectDevice();
+    try {
+      // A refused filter gets the SUBACK failure code (128), which mqtt.js reports as an error; the connection stays.
+      for (const refused of ['#', '$SYS/#', 'application/+/device/+/event/up', 'application/+/device/+/command/#']) {
+        await expect(device.subscribeAsync(refused, { qos: 1 }), refused).rejects.toThrow(/Subscribe error/);
+      }
+      const granted = await device.subscribeAsync('application/+/device/+/command/down', { qos: 1 });
+      expect(granted.map((grant) => grant.qos)).toEqual([1]);
+    } finally {
+      await device.endAsync(true);
+    }
+  });
+
+  it('lets device credentials publish uplinks but not downlinks', async () => {
+    const device = await connectDevice();
+    await device.publishAsync('application/app/device/0a0b0c0d0e0f0001/event/up', uplink('0a0b0c0d0e0f0001', 1), { qos: 1 });
+    expect((await sink.waitFor(1))[0]).toMatchObject({ deviceId: '0a0b0c0d0e0f0001' });
+    const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+    device.publish('application/app/device/0a0b0c0d0e0f0001/command/down', '{"fPort":1}', { qos: 1 });
+    await closed;
+    await device.endAsync(true);
+  });
+
+  it('acknowledges an oversized uplink and hands it on cut, as too large', async () => {
+    const device = await connectDevice();
+    try {
+      const payload = JSON.stringify({ deviceInfo: { devEui: '0a0b0c0d0e0f0002' }, blob: 'z'.repeat(300 * 1024) });
+      await device.publishAsync('application/app/device/0a0b0c0d0e0f0002/event/up', payload, { qos: 1 });
+      expect(sink.rejected).toEqual([expect.objectContaining({ reason: 'too-large', bytes: Buffer.byteLength(payload) })]);
+      expect(sink.rejected[0]!.payload.length).toBeLessThanOrEqual(4096);
+      expect(sink.uplinks.some((stored) => stored.deviceId === '0a0b0c0d0e0f0002')).toBe(false);
+    } finally {
+      await device.endAsync(true);
+    }
+  });
 });
 
 describe('external broker (Mosquitto)', () => {
@@ -83,6 +141,9 @@ describe('external broker (Mosquitto)', () => {
       try {
         await sink.waitFor(31);
         expect(new Set(sink.uplinks.map((stored) => stored.fields.fCnt)).size).toBe(31);
+        // The size limit holds on the external broker's consume path too.
+        await device.publishAsync(topic, JSON.stringify({ blob: 'z'.repeat(300 * 1024) }), { qos: 1 });
+        await expect.poll(() => sink.rejected.map((message) => message.reason)).toEqual(['too-large']);
       } finally {
         await second.close();
       }

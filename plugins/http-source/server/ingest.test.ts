@@ -75,4 +75,18 @@ describe.each(databaseBackends())('HTTP ingest (%s)', (backend) => {
     );
     expect((await server.request('POST', '/api/ingest/plant_1/boiler-1', { body: { a: 1 } })).status).toBe(401);
   });
+
+  it('dead-letters a body that is no object and values over the maximum uplink size (413); 200 KB pass', async () => {
+    const before = sink.rejected.length;
+    const send = (body: unknown) => server.request('POST', '/api/ingest/plant_1/boiler-1', { token: adminToken, body });
+    expect((await send({ blob: 'x'.repeat(200 * 1024) })).status).toBe(202);
+    const large = await send({ blob: 'x'.repeat(300 * 1024) });
+    expect(large.status).toBe(413);
+    expect(large.body.message).toBe('The values are larger than the maximum uplink size of 262144 bytes.');
+    expect((await send('"just text"')).status).toBe(400);
+    expect(sink.rejected.slice(before).map(({ reason, applicationId }) => ({ reason, applicationId }))).toEqual([
+      { reason: 'too-large', applicationId: 'plant_1' },
+      { reason: 'not-an-uplink', applicationId: 'plant_1' },
+    ]);
+  });
 });

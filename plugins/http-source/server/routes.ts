@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { defineAppRoute, HttpError, type AnyRouteDefinition, type DataSourceSink } from '@sensorium/core/server';
+import {
+  defineAppRoute,
+  HttpError,
+  type AnyRouteDefinition,
+  type DataSourceSink,
+  type RejectedMessage,
+} from '@sensorium/core/server';
 
 class IngestParams {
   @IsString()
@@ -16,7 +22,12 @@ class IngestParams {
 
 const OUTCOME_SCHEMA = {
   type: 'object',
-  properties: { stored: { type: 'integer' }, duplicates: { type: 'integer' }, unknown: { type: 'integer' } },
+  properties: {
+    stored: { type: 'integer' },
+    duplicates: { type: 'integer' },
+    unknown: { type: 'integer' },
+    rejected: { type: 'integer' },
+  },
 };
 
 function isFieldObject(value: unknown): value is Record<string, unknown> {
@@ -25,9 +36,11 @@ function isFieldObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * POST /api/ingest/{appId}/{itemName}: the generic HTTP data source. The answer comes after the commit: 202 when stored,
- * 200 when the Idempotency-Key was stored before (a retry), 404 for an item the application does not have.
+ * 200 when the Idempotency-Key was stored before (a retry), 404 for an item the application does not have. What can never
+ * be stored (larger than `maxUplinkBytes`: 413; no object or text the database cannot hold: 400) is also kept as a dead
+ * letter, counted and logged, like junk arriving over MQTT.
  */
-export function ingestRoutes(sink: DataSourceSink): AnyRouteDefinition[] {
+export function ingestRoutes(sink: DataSourceSink, maxUplinkBytes: number): AnyRouteDefinition[] {
   return [
     defineAppRoute({
       method: 'POST',
@@ -41,7 +54,16 @@ export function ingestRoutes(sink: DataSourceSink): AnyRouteDefinition[] {
       audit: false,
       handler: async ({ params, request, reply }) => {
         const fields = request.body;
-        if (!isFieldObject(fields)) throw HttpError.badRequest('http-source.bodyNotObject');
+        const text = JSON.stringify(fields) ?? '';
+        const refuse = async (reason: RejectedMessage['reason'], error: HttpError): Promise<never> => {
+          const origin = `POST /api/ingest/${params.appId}/${params.itemName}`;
+          await sink.reject([{ source: 'api', origin, payload: text, reason, applicationId: params.appId }]);
+          throw error;
+        };
+        if (Buffer.byteLength(text) > maxUplinkBytes) {
+          return refuse('too-large', new HttpError(413, 'http-source.tooLarge', { max: maxUplinkBytes }));
+        }
+        if (!isFieldObject(fields)) return refuse('not-an-uplink', HttpError.badRequest('http-source.bodyNotObject'));
         const header = request.headers['idempotency-key'];
         const idempotencyKey = typeof header === 'string' && header.trim() ? header.trim().slice(0, 200) : null;
         const outcome = await sink.ingest([
@@ -55,6 +77,8 @@ export function ingestRoutes(sink: DataSourceSink): AnyRouteDefinition[] {
             raw: fields,
           },
         ]);
+        // Already dead-lettered by the sink (a NUL or a lone surrogate in the values).
+        if (outcome.rejected) throw HttpError.badRequest('http-source.unstorable');
         if (outcome.unknown > 0) throw HttpError.notFound('http-source.unknownItem');
         reply.code(outcome.stored > 0 ? 202 : 200);
         return outcome;
