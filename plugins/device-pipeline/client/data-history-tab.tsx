@@ -10,6 +10,8 @@ import {
   Field,
   Input,
   makeStyles,
+  MessageBar,
+  MessageBarBody,
   Select,
   Tab,
   Table,
@@ -87,6 +89,13 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
   }, [active, store, appId, itemName, mode, fromTime, toTime, page, pageSize]);
 
   const rows = store.appId === appId && store.itemName === itemName ? store.rows : [];
+  const failure = store.loading.failure;
+  // The range's own problem, else the server's message: a search that failed never leaves old rows looking current.
+  const problem = store.rangeProblem
+    ? t(store.rangeProblem)
+    : failure
+      ? (failure.message ?? t('device-pipeline.history.failed'))
+      : null;
   const shown = mode === 'realtime' ? rows.slice(page * pageSize, (page + 1) * pageSize) : rows;
   const count = mode === 'realtime' ? rows.length : store.total;
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -152,10 +161,22 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
             ))}
           </Select>
         </Field>
-        <Button icon={<ArrowDownloadRegular />} disabled={store.exporting.pending} onClick={() => void exportExcel()}>
+        <Button
+          icon={<ArrowDownloadRegular />}
+          disabled={store.exporting.pending || store.rangeProblem !== null}
+          onClick={() => void exportExcel()}
+        >
           {t('device-pipeline.history.export')}
         </Button>
       </div>
+      {problem && (
+        <MessageBar intent={store.rangeProblem ? 'warning' : 'error'} role="alert">
+          <MessageBarBody>
+            {problem}
+            {mode === 'realtime' && rows.length > 0 && ` ${t('device-pipeline.history.stale')}`}
+          </MessageBarBody>
+        </MessageBar>
+      )}
       <div className={styles.table}>
         <Table size="small" aria-label={t('device-pipeline.history.table')}>
           <TableHeader>

@@ -27,6 +27,13 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const PAGE_SIZES = [10, 50, 100] as const;
 export const EXPORT_FILE_NAME = 'data_history.xlsx';
 
+/** Why a history range cannot be searched (an i18n key), or null: both ends are needed, From not after To. */
+export function historyRangeProblem(from: number, to: number): string | null {
+  if (!Number.isFinite(from)) return 'device-pipeline.history.fromRequired';
+  if (!Number.isFinite(to)) return 'device-pipeline.history.toRequired';
+  return from > to ? 'device-pipeline.history.rangeOrder' : null;
+}
+
 /** The device data of a row split into LoRa keys and the other fields. */
 export function splitDeviceData(deviceData: Record<string, unknown> | undefined | null): {
   lora: [string, unknown][];

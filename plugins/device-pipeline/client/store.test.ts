@@ -62,7 +62,7 @@ describe('RawDataStore', () => {
     expect(store.rows).toHaveLength(2);
   });
 
-  it('loads history once, drops the rows of another item, and keeps rows when a poll fails', async () => {
+  it('loads history once, drops the rows of another item, and shows no rows when a history search fails', async () => {
     let fail = false;
     const api = fakeApi({
       'POST raw-data-history/search': () => (fail ? apiError(500, 'Down') : { rows: [row('1')], total: 31 }),
@@ -75,12 +75,48 @@ describe('RawDataStore', () => {
     fail = true;
     store.watch({ ...realtime, mode: 'history', page: 1 });
     await vi.advanceTimersByTimeAsync(0);
-    expect(store.rows).toHaveLength(1);
-    expect(store.loading.failed).toBe(true);
+    expect(store.rows).toHaveLength(0);
+    expect(store.total).toBe(0);
+    expect(store.loading.failure?.message).toBe('Down');
     store.watch({ ...realtime, itemName: 'th2' });
     expect(store.rows).toHaveLength(0);
     expect(store.itemName).toBe('th2');
     store.stop();
+  });
+
+  it('keeps the last rows when a real-time poll fails, with the failure to show', async () => {
+    let fail = false;
+    const api = fakeApi({
+      'POST raw-data-history/search': () => (fail ? apiError(500, 'Down') : { rows: [row('1')], total: 1 }),
+    });
+    const store = RawDataStore.create({}, { http: api.http });
+    store.watch(realtime);
+    await vi.advanceTimersByTimeAsync(0);
+    fail = true;
+    await vi.advanceTimersByTimeAsync(REALTIME_POLL_MS);
+    expect(store.rows).toHaveLength(1);
+    expect(store.loading.failure?.message).toBe('Down');
+    store.stop();
+  });
+
+  it('does not search a history range without From or with From after To: the old rows go and the reason stays', async () => {
+    const api = fakeApi({ 'POST raw-data-history/search': () => ({ rows: [row('1')], total: 1 }) });
+    const store = RawDataStore.create({}, { http: api.http });
+    const history: RawDataView = { ...realtime, mode: 'history', from: 1000, to: 2000 };
+    store.watch(history);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.rows).toHaveLength(1);
+    store.watch({ ...history, from: 3000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.rangeProblem).toBe('device-pipeline.history.rangeOrder');
+    expect(store.rows).toHaveLength(0);
+    store.watch({ ...history, from: NaN });
+    expect(store.rangeProblem).toBe('device-pipeline.history.fromRequired');
+    expect(api.calls).toHaveLength(1);
+    store.watch(history);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.rangeProblem).toBeNull();
+    expect(store.rows).toHaveLength(1);
   });
 
   it('exports the view as the server builds it, in the browser’s offset from UTC', async () => {

@@ -5,7 +5,7 @@ import type { FieldPreference } from '@sensorium/nodes/common';
 import type { RawDataRow } from '../common';
 import { pipelineApi, type RawDataQuery } from './api';
 import { chartSeries, type ChartSeries } from './chart-data';
-import { DAY_MS, REALTIME_POLL_MS } from './raw-data';
+import { DAY_MS, historyRangeProblem, REALTIME_POLL_MS } from './raw-data';
 
 /** What the Data History tab shows: real-time (the last day, re-polled) or a chosen range, page by page. */
 export interface RawDataView {
@@ -61,6 +61,8 @@ export const RawDataStore = types
     itemName: '',
     rows: types.array(RawDataRowModel),
     total: 0,
+    /** Why the chosen history range was not searched (an i18n key); no rows are shown then. */
+    rangeProblem: types.maybeNull(types.string),
     loading: types.optional(RequestModel, {}),
     exporting: types.optional(RequestModel, {}),
   })
@@ -77,6 +79,9 @@ export const RawDataStore = types
       self.itemName = itemName;
       self.rows.clear();
       self.total = 0;
+    },
+    setRangeProblem(problem: string | null) {
+      self.rangeProblem = problem;
     },
     setRows(watch: number, rows: RawDataRow[], total: number) {
       if (watch !== self.watching) return;
@@ -95,19 +100,29 @@ export const RawDataStore = types
   .actions((self) => {
     const load = async (watch: number, view: RawDataView): Promise<void> => {
       const { http } = getEnv<Pick<StoreEnv, 'http'>>(self);
-      // A failed poll keeps the last rows; the next poll tries again.
       const outcome = await track(self.loading, () => pipelineApi(http, view.appId).rawData(rawDataQuery(view)));
       if (outcome.ok) self.setRows(watch, outcome.value.rows, outcome.value.total);
+      // A failed poll keeps the last rows (the tab says they are stale) and the next poll tries again; a failed history
+      // search shows no rows, as the old ones are not of the range asked for.
+      else if (view.mode === 'history') self.setRows(watch, [], 0);
       if (view.mode === 'realtime') self.schedule(watch, () => void load(watch, view));
     };
     return {
       /**
        * Loads a view: real-time polls about every 2 s until `stop` (the returned function) or the next watch; history
-       * loads once. Rows of another item (or application) are dropped first.
+       * loads once. Rows of another item (or application) are dropped first. A history range without both ends, or
+       * with From after To, is not searched: the rows go and `rangeProblem` says why.
        */
       watch(view: RawDataView): () => void {
         self.stop();
         if (view.appId !== self.appId || view.itemName !== self.itemName) self.clear(view.appId, view.itemName);
+        const problem = view.mode === 'history' ? historyRangeProblem(view.from, view.to) : null;
+        self.setRangeProblem(problem);
+        if (problem) {
+          self.clear();
+          self.loading.clear();
+          return () => undefined;
+        }
         const watch = self.watching;
         void load(watch, view);
         return () => {
