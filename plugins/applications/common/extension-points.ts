@@ -7,7 +7,8 @@ import type { EventSummaryRow } from './types';
  * With no source installed there are no events, and the summary is empty.
  */
 export interface EventSummarySource {
-  summarise(appIds: readonly string[]): Promise<EventSummaryRow[]>;
+  /** `viewer` is the caller: a source leaves out the events of devices its device-tag limit (User Setup) hides. */
+  summarise(appIds: readonly string[], viewer: { id: string; level: string }): Promise<EventSummaryRow[]>;
 }
 export const eventSummarySources = createExtensionPoint<EventSummarySource>('applications.event-summary-sources/v1');
 

@@ -56,7 +56,7 @@ export function applicationRoutes(
         const { appList } = await repository.list(user);
         const appIds = appList.map((app) => app.id);
         if (appIds.length === 0) return [];
-        const rows = await Promise.all(summarySources().map((source) => source.summarise(appIds)));
+        const rows = await Promise.all(summarySources().map((source) => source.summarise(appIds, user)));
         return rows.flat();
       },
     }),

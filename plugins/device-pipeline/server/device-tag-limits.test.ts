@@ -1,8 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as XLSX from 'xlsx';
 import { PUSH_TOPICS, type PushMessage } from '@sensorium/core/common';
-import { DataSourceSinkToken, PushHubToken, UserDirectoryToken, type DataSourceSink, type Uplink } from '@sensorium/core/server';
+import {
+  DatabaseToken,
+  DataSourceSinkToken,
+  PushHubToken,
+  UserDirectoryToken,
+  type DataSourceSink,
+  type Database,
+  type Uplink,
+} from '@sensorium/core/server';
 import type { Item, TreeRow } from '@sensorium/nodes/common';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
@@ -159,6 +168,22 @@ describe.each(databaseBackends())('device-tag limits of User Setup on %s', (back
     const book = XLSX.read(Buffer.from(await excel.arrayBuffer()));
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(rows.slice(1).map((row) => row[2])).toEqual(['north-meter']);
+  });
+
+  it('counts in the alarm bell only the open events of items within the limit', async () => {
+    const db: Database = server.running.container.resolve(DatabaseToken);
+    await db.execute(sql`
+      INSERT INTO node_events (app_id, item_uuid, item_name, field, range_index, severity) VALUES
+        (${APP}, ${north.uuid}, 'north-meter', 'power', 0, 2),
+        (${APP}, ${south.uuid}, 'south-meter', 'power', 0, 4),
+        (${APP}, ${south.uuid}, 'south-meter', 'power', 1, 4)
+    `);
+    const summary = '/api/system-events-api/system-events/summary/';
+    expect((await as(limited).get(summary)).body).toEqual([{ appId: APP, severity: 2, count: '1' }]);
+    expect((await as(unlimited).get(summary)).body).toEqual([
+      { appId: APP, severity: 4, count: '2' },
+      { appId: APP, severity: 2, count: '1' },
+    ]);
   });
 
   it('pushes live values of a south item to the unlimited user only, and of a north item to both', async () => {
