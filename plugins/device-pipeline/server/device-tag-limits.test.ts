@@ -130,6 +130,12 @@ describe.each(databaseBackends())('device-tag limits of User Setup on %s', (back
     expect((await as(limited).send('DELETE', `${api}/items/${hall.uuid}`)).status).toBe(404);
     expect((await as(limited).send('PATCH', `${api}/items/${north.uuid}`, { itemDisplayName: 'Mine' })).status).toBe(200);
     expect((await as(admin).get(`${api}/items/${south.uuid}`)).body).toMatchObject({ itemDisplayName: '' });
+    const below = await as(limited).send('POST', `${api}/items`, {
+      newItem: { itemType: 'node', itemName: 'x' },
+      parentName: 'store',
+    });
+    expect(below.status).toBe(400);
+    expect(below.body.field).toBe('parentName');
     // Moving a hidden item is refused as if it did not exist.
     const moved = await as(limited).send('PUT', `${api}/structure`, {
       structure: [{ itemName: 'hall', children: [{ itemName: 'south-meter' }] }],

@@ -123,6 +123,11 @@ export class ItemTree {
     return (await this.rows(appId, deviceTags)).some((row) => row.uuid === uuid);
   }
 
+  /** Whether a device-tag limit hides the item of this name (a parent to add below, say) from its user. */
+  async hidesName(appId: string, itemName: string, deviceTags: readonly string[] | null): Promise<boolean> {
+    return deviceTags !== null && !(await this.rows(appId, deviceTags)).some((row) => row.itemName === itemName);
+  }
+
   /**
    * Whether a user limited to device tags may change the item: it and everything below it carry one of the tags. The
    * nodes it sees only because its devices are below them are not its to change.

@@ -1,4 +1,4 @@
-import { defineAppRoute, type AnyRouteDefinition } from '@sensorium/core/server';
+import { defineAppRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
 import {
   AddItemInput,
   DeleteItemQuery,
@@ -55,6 +55,10 @@ export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
       response: itemSchema,
       audit: 'nodes.item.create',
       handler: async ({ app, body, reply }) => {
+        // Below a node the caller's device-tag limit hides, as below one that does not exist.
+        if (await items.tree.hidesName(app.id, body.parentName.trim(), app.deviceTags)) {
+          throw HttpError.badRequest('nodes.errors.parentNotFound', 'parentName', { parentName: body.parentName });
+        }
         const item = await items.crud.add(app.id, body.newItem, body.parentName);
         reply.code(201);
         return item;
