@@ -232,7 +232,12 @@ describe('createHttpClient', () => {
     await expect(client().get('forbidden')).rejects.toBeInstanceOf(HTTPError);
     expect(logged).toEqual([expect.stringMatching(/GET .*\/api\/forbidden failed with 403/)]);
     expect(notifications).toEqual([
-      { intent: 'error', title: 'translated:core.client.forbidden.title', body: 'translated:core.client.forbidden.body' },
+      {
+        intent: 'error',
+        title: 'translated:core.client.forbidden.title',
+        body: 'translated:core.client.forbidden.body',
+        coversFailure: true,
+      },
     ]);
   });
 

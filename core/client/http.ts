@@ -42,7 +42,8 @@ export const NOT_FOUND_PATH = '/auth/not-found';
  * - on a 401 refreshes the token pair once (concurrent 401s share the refresh) and retries the request once,
  *   unless the 401 answers the login call or a dashboard page token is in use,
  * - ends the session and opens the session-expired page when the refresh itself is refused,
- * - shows "Insufficient Permission" on a 403 and opens the 404 page on a 404 from an application URL.
+ * - shows "Insufficient Permission" on a 403 (the one toast of that failure: the caller's own is dropped, see
+ *   NotificationCenter) and opens the 404 page on a 404 from an application URL.
  * Every HTTP error is still thrown to the caller.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -131,6 +132,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
               intent: 'error',
               title: options.translate('core.client.forbidden.title'),
               body: options.translate('core.client.forbidden.body'),
+              coversFailure: true,
             });
           }
           if (response.status === 404 && pathname.includes('/application/')) options.navigate(notFoundPath());

@@ -3,22 +3,50 @@ export interface Notification {
   intent: 'success' | 'error' | 'warning' | 'info';
   title: string;
   body?: string;
+  /**
+   * This toast already tells the user why a call failed (the HTTP client's Insufficient Permission on a 403): the
+   * caller's own error toast for that failure, which follows at once, is not shown (spec §8 gives a 403 one message).
+   */
+  coversFailure?: boolean;
 }
 
 export type Notify = (notification: Notification) => void;
 
+/** How long after a covering toast the caller's error toast for the same failure may still arrive. */
+export const FAILURE_ECHO_MS = 1000;
+
 /**
  * Hands notifications from anywhere (the HTTP client, stores, pages) to the one toaster the shell renders.
- * Notifications raised before the toaster mounts wait for it.
+ * Notifications raised before the toaster mounts wait for it. A failure the HTTP client has already announced shows one
+ * toast: the first error toast of each covered failure within FAILURE_ECHO_MS is dropped, and a covering toast repeated
+ * by concurrent calls shows once.
  */
 export class NotificationCenter {
   private readonly pending: Notification[] = [];
   private listener: Notify | null = null;
+  /** Covered failures whose caller has not raised its own error toast yet, and until when it may. */
+  private covered = { count: 0, until: 0 };
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   readonly notify: Notify = (notification) => {
+    if (this.absorbed(notification)) return;
     if (this.listener) this.listener(notification);
     else this.pending.push(notification);
   };
+
+  private absorbed(notification: Notification): boolean {
+    const now = this.now();
+    if (now >= this.covered.until) this.covered = { count: 0, until: 0 };
+    if (notification.coversFailure) {
+      const shown = this.covered.count > 0;
+      this.covered = { count: this.covered.count + 1, until: now + FAILURE_ECHO_MS };
+      return shown;
+    }
+    if (notification.intent !== 'error' || this.covered.count === 0) return false;
+    this.covered.count--;
+    return true;
+  }
 
   /** The shell's toaster attaches itself here; the returned function detaches it. */
   attach(listener: Notify): () => void {
