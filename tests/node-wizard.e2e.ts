@@ -152,6 +152,14 @@ describe('node wizard, dialogs, maps and live uplinks', () => {
     // The Things Stack: the masks format the keys; incomplete ones are refused.
     await source.selectOption({ label: 'The Things Stack (TTN)' });
     await dialog.getByRole('textbox', { name: 'Device ID (The Things Stack)' }).fill('eui-70b3d57ed005a1b2');
+    // Device ids are unique only within a TTS application: the wizard asks for it.
+    const application = dialog.getByRole('textbox', { name: 'Application ID (The Things Stack)' });
+    await application.fill('Parking Lot');
+    await application.blur();
+    await dialog
+      .getByText('Please enter the application ID (lower-case letters, digits and hyphens, optionally @tenant).')
+      .waitFor();
+    await application.fill('parking-lot');
     await dialog.getByRole('combobox', { name: 'Activate Method' }).selectOption('OTAA');
     const devEui = dialog.getByRole('textbox', { name: 'Dev EUI' });
     await devEui.fill('70b3d57ed005a1b2');
@@ -178,6 +186,7 @@ describe('node wizard, dialogs, maps and live uplinks', () => {
     expect(tts.dataSource).toMatchObject({
       type: 'ttn',
       deviceEUI: 'eui-70b3d57ed005a1b2',
+      application: 'parking-lot',
       activateMethod: 'OTAA',
       devEUI: '70-B3-D5-7E-D0-05-A1-B2',
       appEUI: '00-00-00-00-00-00-00-01',

@@ -8,6 +8,8 @@ const masked = (mask: HexMask) => ({ kind: 'mask' as const, mask: (text: string)
 
 const FIELDS: readonly DataSourceFieldSpec[] = [
   { key: 'deviceEUI', labelKey: 'ttn.form.deviceEUI', required: true, placeholder: 'eui-70b3d57ed005a1b2' },
+  // Device ids are unique only within a TTS application: uplinks, commands and deletes need both.
+  { key: 'application', labelKey: 'ttn.form.application', required: true, placeholder: 'parking-lot' },
   {
     key: 'activateMethod',
     labelKey: 'ttn.form.activateMethod',

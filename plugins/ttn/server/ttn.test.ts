@@ -25,7 +25,7 @@ function uplinkJson(deviceId: string, fCnt: number, decoded: Record<string, unkn
 }
 
 describe('The Things Stack uplink mapping', () => {
-  it('maps a v3 up message to an uplink of its topic's application, keyed by application, device, counter and time', () => {
+  it("maps a v3 up message to an uplink of its topic's application, keyed by application, device, counter and time", () => {
     const message = uplinkJson('door-7', 12, { open: true });
     const uplink = ttsUplink('v3/factory@ttn/devices/door-7/up', Buffer.from(JSON.stringify(message)));
     expect(uplink).toMatchObject({

@@ -91,6 +91,14 @@ export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) 
           )}
         </div>
       )}
+      {typeof item.dataSource.application === 'string' && item.dataSource.application !== '' && (
+        <Field
+          label={t('nodes.basic.application')}
+          hint={item.dataSource.applicationLearnt === true ? t('nodes.basic.applicationLearnt') : undefined}
+        >
+          <Input readOnly value={item.dataSource.application} />
+        </Field>
+      )}
       {item.dataSource.sn && (
         <Field label={t('nodes.basic.sn')}>
           <Input readOnly value={item.dataSource.sn} />

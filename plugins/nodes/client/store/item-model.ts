@@ -159,6 +159,10 @@ const DataSourceModel = types.model('ItemDataSource', {
   enableHistory: types.maybe(types.boolean),
   sensorType: types.maybe(types.string),
   componentChildName: types.maybe(types.string),
+  /** The device server's application (ChirpStack, TTS) the device is bound in… */
+  application: types.maybe(types.string),
+  /** …taken from the item's first uplink because none was entered. */
+  applicationLearnt: types.maybe(types.boolean),
 });
 
 const PinModel = types.model('FloorPlanPin', { itemName: types.string, x: types.number, y: types.number });
@@ -222,6 +226,8 @@ export function itemSnapshot(item: Item): SnapshotIn<typeof ItemModel> {
       enableHistory: dataSource?.enableHistory,
       sensorType: dataSource?.sensorType,
       componentChildName: dataSource?.componentChildName,
+      application: typeof dataSource?.application === 'string' ? dataSource.application : undefined,
+      applicationLearnt: dataSource?.applicationLearnt === true ? true : undefined,
     },
   };
 }
