@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { defineClientPlugin } from '@sensorium/core/client';
+import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
 import { fieldSettingSections, itemSettingsTabs } from '@sensorium/nodes/common';
 import { manifest } from '../manifest';
+import { DEAD_LETTER_STORE, DeadLetterStore } from './dead-letters/store';
 import { devicePipelineClientI18n } from './i18n';
 import { DevicePipelineStore } from './store';
 
@@ -15,13 +16,28 @@ const SimpleConvertSection = lazy(async () => ({ default: (await sections()).Sim
 
 /**
  * The device pipeline in the node console: the item panel's Data History and Chart tabs (the raw data and the field
- * history it stores) and the Field Settings sections of its processing (debounce, spike filter, simple convert).
+ * history it stores), the Field Settings sections of its processing (debounce, spike filter, simple convert) and, for
+ * cloud users, Diagnosis > Dead letters.
  */
 export default defineClientPlugin({
   manifest,
   i18n: devicePipelineClientI18n,
   register(context) {
     context.addStore('devicePipeline', DevicePipelineStore);
+    context.addStore(DEAD_LETTER_STORE, DeadLetterStore);
+    context.contribute(routes, {
+      path: 'diagnosis/dead-letters',
+      load: () => import('./dead-letters/dead-letters-page'),
+      titleKey: 'device-pipeline.deadLetters.title',
+      guard: 'system-admin',
+    });
+    context.contribute(sidebarItems, {
+      groupId: 'diagnosis',
+      id: 'device-pipeline.dead-letters',
+      titleKey: 'device-pipeline.deadLetters.title',
+      url: '/diagnosis/dead-letters',
+      order: 40,
+    });
     context.contribute(itemSettingsTabs, {
       id: 'device-pipeline.data-history',
       titleKey: 'device-pipeline.tabs.dataHistory',

@@ -6,7 +6,7 @@ const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])
 /** Text a text column holds: NUL shown as its escape, lone surrogates as U+FFFD, cut to `chars`. */
 export function storableText(text: string, chars = DEAD_LETTER_PAYLOAD_CHARS): string {
   const cut = text.length > chars ? text.slice(0, chars) : text;
-  return cut.replace(/\u0000/g, '\\u0000').replace(LONE_SURROGATES, '\uFFFD');
+  return cut.replaceAll('\u0000', '\\u0000').replace(LONE_SURROGATES, '\uFFFD');
 }
 
 /** JSON of a value, nested levels past `depth` shown as `…`: a 100,000-deep uplink yields its first levels. */
