@@ -23,7 +23,7 @@ describe('harness shell', () => {
     const { page } = harness;
     await page.getByRole('heading', { name: 'Application List' }).waitFor();
     expect(await page.title()).toBe('Sensorium - Application List');
-    await page.getByText('0 applications found in 1 customers').waitFor();
+    await page.getByText('0 applications found in 1 customer').waitFor();
   });
 
   it('redirects an unknown path to the application list', async () => {

@@ -87,7 +87,6 @@ describe('ApplicationsStore', () => {
     expect(store.appList.map((app) => app.id)).toEqual(['plant']);
     expect(store.appList[0]!.event?.eventList[0]?.title).toBe('Tank');
     expect(store.endCustomerWithoutApps.map((customer) => customer.id)).toEqual(['ec_1']);
-    expect(store.customerCount).toBe(2);
     expect(store.eventsOf('plant')).toEqual({ count: 5, severity: 4 });
     expect(store.find('plant')?.name).toBe('App plant');
   });

@@ -170,9 +170,6 @@ export const ApplicationsStore = types
     find(appId: string | null): ApplicationSummaryInstance | undefined {
       return appId === null ? undefined : self.appList.find((app) => app.id === appId);
     },
-    get customerCount(): number {
-      return new Set([...self.appList.map((app) => app.endCustomerId), ...self.endCustomerWithoutApps.map((c) => c.id)]).size;
-    },
   }))
   .actions((self) => ({
     setState(state: 'loading' | 'ready' | 'failed') {
@@ -203,7 +200,7 @@ export const ApplicationsStore = types
         self.setList(response.appList, response.endCustomerWithoutApps);
         self.setState('ready');
       } catch {
-        // The HTTP client has already logged it; the list shows its failed state (spec §8: a failed load yields nothing).
+        // The HTTP client has already logged it; the list page shows the failure with Retry.
         self.setState('failed');
         return;
       }

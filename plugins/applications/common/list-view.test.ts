@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterApplications, groupByCustomer, sortApplications } from './list-view';
+import { filterApplications, filterCustomers, groupByCustomer, listCounts, sortApplications } from './list-view';
 import type { ApplicationSummary } from './types';
 
 const app = (id: string, name: string, endCustomerName: string, updateDate: string, description = ''): ApplicationSummary => ({
@@ -34,5 +34,14 @@ describe('application list view', () => {
 
   it('groups by customer alphabetically with the unknown customer last', () => {
     expect(groupByCustomer(apps).map((group) => group.customerName)).toEqual(['Alpha', 'Zeta', null]);
+  });
+
+  it('counts the applications and end customers the search shows', () => {
+    const withoutApps = [{ id: 'ec_1', name: 'Harbour' }];
+    const count = (keyword: string) => listCounts(filterApplications(apps, keyword), filterCustomers(withoutApps, keyword));
+    expect(count('')).toEqual({ apps: 3, customers: 4 });
+    expect(count('pumps')).toEqual({ apps: 1, customers: 1 });
+    expect(count('harb')).toEqual({ apps: 0, customers: 1 });
+    expect(count('nothing')).toEqual({ apps: 0, customers: 0 });
   });
 });

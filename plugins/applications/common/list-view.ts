@@ -1,4 +1,4 @@
-import type { ApplicationSummary } from './types';
+import type { ApplicationSummary, EndCustomer } from './types';
 
 export type ApplicationSort = 'name' | 'date' | 'endCustomerName';
 export const APPLICATION_SORTS: readonly ApplicationSort[] = ['name', 'date', 'endCustomerName'];
@@ -10,6 +10,24 @@ export function filterApplications(apps: readonly ApplicationSummary[], keyword:
   return apps.filter((app) =>
     [app.id, app.name, app.description, app.endCustomerName].some((text) => text.toLowerCase().includes(needle)),
   );
+}
+
+/** End customers without applications whose name holds the keyword (all of them without one). */
+export function filterCustomers(customers: readonly EndCustomer[], keyword: string): EndCustomer[] {
+  const needle = keyword.trim().toLowerCase();
+  return customers.filter((customer) => customer.name.toLowerCase().includes(needle));
+}
+
+/** The heading's counts of what the search shows: its applications, and the end customers of those and of the rest. */
+export function listCounts(
+  shownApps: readonly ApplicationSummary[],
+  shownCustomersWithoutApps: readonly EndCustomer[],
+): { apps: number; customers: number } {
+  const customers = new Set([
+    ...shownApps.map((app) => app.endCustomerId),
+    ...shownCustomersWithoutApps.map((customer) => customer.id),
+  ]);
+  return { apps: shownApps.length, customers: customers.size };
 }
 
 /** Name by default; date means newest update first (shell spec §4). */

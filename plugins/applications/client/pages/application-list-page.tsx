@@ -21,7 +21,9 @@ import {
   APPLICATION_SORTS,
   DEFAULT_END_CUSTOMER_ID,
   filterApplications,
+  filterCustomers,
   groupByCustomer,
+  listCounts,
   sortApplications,
   type ApplicationSort,
   type EndCustomer,
@@ -29,6 +31,8 @@ import {
 import { ApplicationCard } from '../components/application-card';
 import { CreateApplicationDialog } from '../components/create-application-dialog';
 import { EndCustomerDialog } from '../components/end-customer-dialog';
+import { ListLoadFailure } from '../components/list-load-failure';
+import { listHeading } from '../list-heading';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
@@ -59,8 +63,10 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   const [keyword, setKeyword] = useState('');
   const [sort, setSort] = useState<ApplicationSort>('name');
   // Computed in render (not memoised on the list, whose array stays the same as the store reloads it): observed.
-  const groups = groupByCustomer(sortApplications(filterApplications(store.appList, keyword), sort));
-  const shown = groups.reduce((total, group) => total + group.apps.length, 0);
+  const shownApps = filterApplications(store.appList, keyword);
+  const groups = groupByCustomer(sortApplications(shownApps, sort));
+  const customersWithoutApps = filterCustomers(store.endCustomerWithoutApps, keyword);
+  const counts = listCounts(shownApps, customersWithoutApps);
   const notify = useNotify();
   const session = useSession();
   const [addingCustomer, setAddingCustomer] = useState(false);
@@ -103,7 +109,7 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   return (
     <section className={layout.page}>
       <Title3 as="h1">{t('applications.title')}</Title3>
-      <Text data-testid="application-count">{t('applications.heading', { apps: shown, customers: store.customerCount })}</Text>
+      <Text data-testid="application-count">{listHeading(t, counts)}</Text>
       <div className={layout.toolbar}>
         <SearchBox
           className={layout.search}
@@ -130,10 +136,10 @@ const ApplicationListPage = observer(function ApplicationListPage() {
           </Button>
         )}
       </div>
-      {store.endCustomerWithoutApps.length > 0 && (
+      {customersWithoutApps.length > 0 && (
         <div className={styles.withoutApps} aria-label={t('applications.customersWithoutApps')}>
           <Subtitle2>{t('applications.customersWithoutApps')}</Subtitle2>
-          {store.endCustomerWithoutApps.map((customer) => (
+          {customersWithoutApps.map((customer) => (
             <span key={customer.id} className={styles.customerWithoutApps}>
               <Badge appearance="outline">{customer.name}</Badge>
               {addApplicationButton(customer)}
@@ -142,7 +148,8 @@ const ApplicationListPage = observer(function ApplicationListPage() {
         </div>
       )}
       {store.state === 'loading' && <Spinner size="small" />}
-      {store.state === 'ready' && shown === 0 && <Text>{t('applications.empty')}</Text>}
+      {store.state === 'ready' && counts.apps === 0 && <Text>{t('applications.empty')}</Text>}
+      {store.state === 'failed' && <ListLoadFailure onRetry={() => void store.load()} />}
       {groups.map((group) => (
         <div className={styles.group} key={group.customerId}>
           <div className={styles.groupHeader}>
