@@ -369,7 +369,7 @@ describe('node management', () => {
     // History mode: the last day by default, pages of 10 / 50 / 100.
     await page.getByRole('tab', { name: 'History', exact: true }).click();
     await expect.poll(() => table.getByRole('row').count()).toBe(4);
-    await page.getByText('Page 1 of 1 (3 rows)').waitFor();
+    await page.getByText('1–3 of 3').waitFor();
     await page.getByRole('tab', { name: 'Real-time' }).click();
 
     await page.getByRole('tab', { name: 'Chart' }).click();

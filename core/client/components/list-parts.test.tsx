@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
+import { coreClientTexts, createI18n } from '../i18n';
 import { DataTable } from './data-table';
 import { RowAction } from './page-parts';
 import { Pager } from './pager';
@@ -36,32 +38,30 @@ describe('DataTable', () => {
 });
 
 describe('Pager', () => {
-  const render = (offset: number, total: number) =>
-    renderToStaticMarkup(
-      <Pager
-        offset={offset}
-        pageSize={10}
-        total={total}
-        summary={({ from, to, page, pages }) => `${from}-${to} of ${total}, page ${page}/${pages}`}
-        previousLabel="Previous"
-        nextLabel="Next"
-        onChange={() => undefined}
-      />,
+  const i18n = createI18n(coreClientTexts, 'en');
+  const render = (offset: number, total: number, language: 'en' | 'cn' = 'en') => {
+    void i18n.changeLanguage(language);
+    return renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <Pager offset={offset} pageSize={10} total={total} onChange={() => undefined} />
+      </I18nextProvider>,
     );
+  };
   const disabled = (html: string, label: string) =>
     new RegExp(`<button[^>]*aria-label="${label}"[^>]*disabled`).test(html) ||
     new RegExp(`<button[^>]*disabled[^>]*aria-label="${label}"`).test(html);
 
-  it('words the position and disables the ends', () => {
+  it('words the position the same way everywhere and disables the ends', () => {
     const first = render(0, 25);
-    expect(first).toContain('1-10 of 25, page 1/3');
-    expect(disabled(first, 'Previous')).toBe(true);
-    expect(disabled(first, 'Next')).toBe(false);
+    expect(first).toContain('1–10 of 25');
+    expect(disabled(first, 'Previous page')).toBe(true);
+    expect(disabled(first, 'Next page')).toBe(false);
     const last = render(20, 25);
-    expect(last).toContain('21-25 of 25, page 3/3');
-    expect(disabled(last, 'Previous')).toBe(false);
-    expect(disabled(last, 'Next')).toBe(true);
-    expect(render(0, 0)).toContain('0-0 of 0, page 1/1');
+    expect(last).toContain('21–25 of 25');
+    expect(disabled(last, 'Previous page')).toBe(false);
+    expect(disabled(last, 'Next page')).toBe(true);
+    expect(render(0, 0)).toContain('0–0 of 0');
+    expect(render(10, 12, 'cn')).toContain('第 11–12 项，共 12 项');
   });
 });
 

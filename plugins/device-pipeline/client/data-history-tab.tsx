@@ -28,7 +28,7 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify, usePluginStore } from '@sensorium/core/client';
+import { Pager, useNotify, usePluginStore } from '@sensorium/core/client';
 import type { ItemSettingsTabProps } from '@sensorium/nodes/common';
 import { formatDateTime } from './format';
 import { DAY_MS, EXPORT_FILE_NAME, PAGE_SIZES, splitDeviceData, valueText } from './raw-data';
@@ -39,7 +39,6 @@ const useStyles = makeStyles({
   line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
   table: { overflowX: 'auto' },
-  pager: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
   json: {
     whiteSpace: 'pre-wrap',
     wordBreak: 'break-all',
@@ -98,7 +97,6 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
       : null;
   const shown = mode === 'realtime' ? rows.slice(page * pageSize, (page + 1) * pageSize) : rows;
   const count = mode === 'realtime' ? rows.length : store.total;
-  const pages = Math.max(1, Math.ceil(count / pageSize));
   const viewed = viewer ? rows.find((row) => row.id === viewer.id) : undefined;
   const viewerTitle = viewer?.kind === 'raw' ? t('device-pipeline.history.raw') : t('device-pipeline.history.processed');
 
@@ -216,15 +214,12 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
         </Table>
         {shown.length === 0 && <Text>{t('device-pipeline.history.empty')}</Text>}
       </div>
-      <div className={styles.pager}>
-        <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>
-          {t('device-pipeline.pager.previous')}
-        </Button>
-        <Text size={200}>{t('device-pipeline.history.page', { page: page + 1, pages, total: count })}</Text>
-        <Button size="small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
-          {t('device-pipeline.pager.next')}
-        </Button>
-      </div>
+      <Pager
+        offset={page * pageSize}
+        pageSize={pageSize}
+        total={count}
+        onChange={(offset) => setPage(Math.floor(offset / pageSize))}
+      />
       {viewer && viewed && (
         <Dialog open onOpenChange={(_, data) => !data.open && setViewer(null)}>
           <DialogSurface aria-label={viewerTitle}>

@@ -1,20 +1,5 @@
-import {
-  Button,
-  makeStyles,
-  Table,
-  TableBody,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Table, TableBody, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-
-const useStyles = makeStyles({
-  pager: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-});
 
 /** A small table with one header row: each column a label, optionally with a class. */
 export function SmallTable(props: {
@@ -39,22 +24,5 @@ export function SmallTable(props: {
       </TableHeader>
       <TableBody>{props.children}</TableBody>
     </Table>
-  );
-}
-
-/** Previous / page text / Next under a paged table; `page` counts from 0. */
-export function Pager(props: { page: number; pages: number; text: string; onPage(page: number): void }) {
-  const styles = useStyles();
-  const { t } = useTranslation();
-  return (
-    <div className={styles.pager}>
-      <Button size="small" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>
-        {t('nodes.pager.previous')}
-      </Button>
-      <Text size={200}>{props.text}</Text>
-      <Button size="small" disabled={props.page + 1 >= props.pages} onClick={() => props.onPage(props.page + 1)}>
-        {t('nodes.pager.next')}
-      </Button>
-    </div>
   );
 }

@@ -45,15 +45,7 @@ const AuditHistoryPage = observer(function AuditHistoryPage() {
           },
         ]}
       />
-      <Pager
-        offset={store.offset}
-        pageSize={store.limit}
-        total={store.total}
-        summary={({ from, to, total }) => t('audit.page', { from, to, total })}
-        previousLabel={t('audit.previous')}
-        nextLabel={t('audit.next')}
-        onChange={(offset) => store.goTo(offset)}
-      >
+      <Pager offset={store.offset} pageSize={store.limit} total={store.total} onChange={(offset) => store.goTo(offset)}>
         <Text>{t('audit.pageSize')}</Text>
         <Dropdown
           aria-label={t('audit.pageSize')}

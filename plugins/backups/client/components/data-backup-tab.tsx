@@ -15,12 +15,12 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ChevronLeftRegular, ChevronRightRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
+import { AddRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useNotify } from '@sensorium/core/client';
+import { ConfirmDialog, Pager, useNotify } from '@sensorium/core/client';
 import type { ApplicationSettingTabProps } from '@sensorium/applications/common';
 import type { Backup } from '../../common';
 import { saveZip } from '../api';
@@ -34,7 +34,6 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', justifyContent: 'flex-end' },
   table: { overflowX: 'auto' },
   headerRow: { height: '40px' },
-  pager: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', justifyContent: 'flex-end', minHeight: '55px' },
   actions: { width: '64px' },
 });
 
@@ -128,27 +127,12 @@ const DataBackupTab = observer(function DataBackupTab({ appId }: ApplicationSett
         </Table>
       </div>
       {store.backups.length > BACKUPS_PAGE_SIZE && (
-        <div className={styles.pager}>
-          <Text>
-            {t('backups.pager.range', {
-              from: current * BACKUPS_PAGE_SIZE + 1,
-              to: current * BACKUPS_PAGE_SIZE + shown.length,
-              total: store.backups.length,
-            })}
-          </Text>
-          <Button
-            aria-label={t('backups.pager.previous')}
-            icon={<ChevronLeftRegular />}
-            disabled={current === 0}
-            onClick={() => store.setPage(current - 1)}
-          />
-          <Button
-            aria-label={t('backups.pager.next')}
-            icon={<ChevronRightRegular />}
-            disabled={current >= store.pages - 1}
-            onClick={() => store.setPage(current + 1)}
-          />
-        </div>
+        <Pager
+          offset={current * BACKUPS_PAGE_SIZE}
+          pageSize={BACKUPS_PAGE_SIZE}
+          total={store.backups.length}
+          onChange={(offset) => store.setPage(offset / BACKUPS_PAGE_SIZE)}
+        />
       )}
       {dialog?.kind === 'create' && (
         <CreateBackupDialog

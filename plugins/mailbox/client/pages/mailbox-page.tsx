@@ -126,9 +126,6 @@ const MailboxPage = observer(function MailboxPage() {
         offset={store.offset}
         pageSize={MAILBOX_PAGE_SIZE}
         total={store.total}
-        summary={({ from, to, total }) => t('mailbox.page', { from, to, total })}
-        previousLabel={t('mailbox.previous')}
-        nextLabel={t('mailbox.next')}
         onChange={(offset) => void store.goTo(offset)}
       />
     </section>

@@ -19,15 +19,15 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify, usePluginStore } from '@sensorium/core/client';
+import { Pager, useNotify, usePluginStore } from '@sensorium/core/client';
 import type { NotificationSetting } from '../../common/field-preference';
 import type { ContactRecord, Item } from '../../common/types';
 import type { NodesStore } from '../store/nodes-store';
-import { contactChannel, departmentsOf, filterContacts, notificationFormValue, pageOf } from './dialog-rules';
+import { CONTACTS_PAGE_SIZE, contactChannel, departmentsOf, filterContacts, notificationFormValue, pageOf } from './dialog-rules';
 import { RichTextEditor, type RichTextEditorHandle } from './rich-text-editor';
 import { TemplateVariablesTip } from './template-variables';
 import { DialogShell, SaveCloseActions, useDialogSave } from './dialog-shell';
-import { Pager, SmallTable } from '../table';
+import { SmallTable } from '../table';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '960px', width: '95vw' },
@@ -84,7 +84,8 @@ export const NotificationDialog = observer(function NotificationDialog(props: No
   const known = departmentsOf(contacts);
   // Keep chosen departments that no contact has any more, so they can be removed.
   const departments = [...known, ...value.departments.filter((name) => !known.includes(name))];
-  const shown = pageOf(filterContacts(contacts, keyword), page);
+  const matching = filterContacts(contacts, keyword);
+  const shown = pageOf(matching, page);
   const unsubscribed = t('nodes.notify.unsubscribed');
   const set = <K extends keyof NotificationSetting>(key: K, next: NotificationSetting[K]) =>
     setValue((current) => ({ ...current, [key]: next }));
@@ -177,10 +178,10 @@ export const NotificationDialog = observer(function NotificationDialog(props: No
               </SmallTable>
             </div>
             <Pager
-              page={shown.page}
-              pages={shown.pages}
-              text={t('nodes.notify.page', { page: shown.page + 1, pages: shown.pages })}
-              onPage={setPage}
+              offset={shown.page * CONTACTS_PAGE_SIZE}
+              pageSize={CONTACTS_PAGE_SIZE}
+              total={matching.length}
+              onChange={(offset) => setPage(offset / CONTACTS_PAGE_SIZE)}
             />
           </AccordionPanel>
         </AccordionItem>

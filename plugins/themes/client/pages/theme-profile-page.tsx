@@ -14,10 +14,10 @@ import { AddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageStyles } from '@sensorium/core/client';
+import { Pager, usePageStyles } from '@sensorium/core/client';
 import type { ThemeProfile } from '../../common';
-import { Pager } from '../components/pager';
 import { ThemeDialog } from '../components/theme-dialog';
+import { THEMES_PAGE_SIZE } from '../store';
 import { ThemeRowMenu } from '../components/theme-row-menu';
 import { useThemes } from '../use-themes';
 
@@ -70,7 +70,12 @@ const ThemeProfilePage = observer(function ThemeProfilePage() {
               ))}
             </TableBody>
           </Table>
-          <Pager page={store.currentPage} pages={store.pages} onPage={store.setPage} />
+          <Pager
+            offset={store.currentPage * THEMES_PAGE_SIZE}
+            pageSize={THEMES_PAGE_SIZE}
+            total={store.themes.length}
+            onChange={(offset) => store.setPage(offset / THEMES_PAGE_SIZE)}
+          />
         </div>
       )}
       {editing && <ThemeDialog theme={editing.theme} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
