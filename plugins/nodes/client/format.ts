@@ -19,9 +19,12 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-/** "3 minutes ago" in the interface language. */
+/**
+ * "3 minutes ago" in the interface language. Never in the future: the page's clock ticks every few seconds while pushes
+ * bring newer times, so a time after `now` is as good as now ("now", not "in 4 seconds").
+ */
 export function relativeTime(value: string | number | Date, language: Language, now = Date.now()): string {
-  const seconds = Math.round((new Date(value).getTime() - now) / 1000);
+  const seconds = Math.min(0, Math.round((new Date(value).getTime() - now) / 1000));
   const format = new Intl.RelativeTimeFormat(LANGUAGE_TAGS[language], { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.trunc(seconds / size), unit);

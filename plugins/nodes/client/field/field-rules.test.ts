@@ -166,5 +166,8 @@ describe('current values and overrides', () => {
     expect(formatDateTime(at, true)).toBe('05/01/2026 07:08:09.045');
     expect(relativeTime(at, 'en', at.getTime() + 3 * 60_000)).toBe('3 minutes ago');
     expect(relativeTime(at, 'cn', at.getTime() + 2 * 3600_000)).toBe('2小时前');
+    // A pushed time newer than the page's clock (which ticks every 10 s) is "now", never "in 4 seconds".
+    expect(relativeTime(at, 'en', at.getTime() - 4000)).toBe('now');
+    expect(relativeTime(at, 'hk', at.getTime() - 9000)).toBe(relativeTime(at, 'hk', at.getTime()));
   });
 });
