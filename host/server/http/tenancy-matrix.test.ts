@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { sql } from 'drizzle-orm';
 import { DatabaseToken, type AnyRouteDefinition, type Database, type ScopeSource } from '@sensorium/core/server';
 import { PERMISSIONS } from '@sensorium/core/common';
 import { serverPlugins } from '../plugins';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
+import { tableDigest } from '../testing/table-digest';
 
 /**
  * The tenancy and level matrix, generated from the route registry: every route of every installed plugin is called as a
@@ -18,9 +18,6 @@ import { databaseBackends, startTestServer, type TestServer } from '../testing';
 
 /** Path parameters that name an application. */
 const APP_PARAMS = /^(appId|app_id|applicationId|application_id)$/;
-
-/** Tables that change by themselves while the server runs (job leases, the audit trail of refused sign-ins). */
-const MOVING_TABLES = new Set(['job_leases', 'audit_records', 'sensorium_migrations']);
 
 const ZERO_UUID = '00000000-0000-4000-8000-000000000000';
 
@@ -68,21 +65,6 @@ function requestFor(route: AnyRouteDefinition, targets: Record<string, string>) 
     path: `/api${path}${search ? `?${search}` : ''}`,
     body: route.method === 'GET' || route.method === 'DELETE' ? undefined : body,
   };
-}
-
-async function tableDigest(db: Database): Promise<Record<string, string>> {
-  const tables = (await db.execute(
-    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
-  )) as unknown as { rows: { name: string }[] };
-  const digest: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    if (MOVING_TABLES.has(name)) continue;
-    const result = (await db.execute(
-      sql.raw(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${name}" t`),
-    )) as unknown as { rows: { n: number; h: string }[] };
-    digest[name] = `${result.rows[0]!.n}:${result.rows[0]!.h}`;
-  }
-  return digest;
 }
 
 describe.each(databaseBackends())('tenancy and level matrix over every route on %s', (backend) => {
