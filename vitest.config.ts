@@ -6,6 +6,9 @@ import { sensoriumAliases } from './aliases.ts';
 export default defineConfig({
   resolve: { alias: sensoriumAliases },
   test: {
+    // Tests never reach OpenStreetMap: its tiles and geocoder, the console's defaults, are off unless a test points
+    // them at a local stand-in.
+    env: { SENSORIUM_MAP_TILE_URL: 'off', SENSORIUM_GEOCODER_URL: 'off' },
     projects: [
       {
         extends: true,

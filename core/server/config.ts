@@ -96,6 +96,8 @@ export const DEFAULT_MAX_UPLINK_BYTES = 256 * 1024;
  */
 export interface ConsoleSettings {
   readonly companyName: string;
+  /** The console's version (package.json), e.g. for the User-Agent of requests to public services. */
+  readonly version: string;
   readonly supportEmail: string | null;
   /** How long a one-time code is valid, in minutes: sign-in's second factor and sign-up share it. */
   readonly otpValidMinutes: number;

@@ -26,3 +26,4 @@ export * from './logger';
 export * from './sql-rows';
 export * from './outbound';
 export * from './throttle';
+export * from './content-sources';

@@ -2,7 +2,8 @@ import { validateSync } from 'class-validator';
 import { PluginWiringError } from '@sensorium/core/common';
 
 /** How an environment variable's text becomes the property's value. */
-export type EnvParser = 'text' | 'url' | 'integer' | 'boolean' | 'list';
+/** `url-or-off` is `url`, except that `off` gives null (a feature with a default the operator may switch off). */
+export type EnvParser = 'text' | 'url' | 'url-or-off' | 'integer' | 'boolean' | 'list';
 
 interface EnvBinding {
   property: string;
@@ -37,6 +38,8 @@ function parse(binding: EnvBinding, raw: string): unknown {
   switch (binding.parser) {
     case 'url':
       return raw.replace(/\/+$/, '');
+    case 'url-or-off':
+      return raw.toLowerCase() === 'off' ? null : raw.replace(/\/+$/, '');
     case 'integer':
       return /^-?\d+$/.test(raw) ? Number(raw) : raw;
     case 'boolean':

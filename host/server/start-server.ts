@@ -12,6 +12,7 @@ import {
   FileStoreToken,
   ConsoleSettingsToken,
   type ConsoleSettings,
+  contentSources,
   credentialVerifiers,
   DatabaseToken,
   DataSourceDirectoryToken,
@@ -173,6 +174,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
         ConsoleSettingsToken,
         {
           companyName: config.companyName,
+          version: packageJson.version,
           supportEmail: config.supportEmail,
           otpValidMinutes: config.otpValidMinutes,
           maxUplinkBytes: config.maxUplinkBytes ?? DEFAULT_MAX_UPLINK_BYTES,
@@ -238,7 +240,12 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     const jobs = new JobRunner(db, [...mailJobs, ...wired.jobs.map((owned) => owned.job)], app.log);
     openedSteps.push(() => jobs.close());
     openedSteps.push(() => app.close());
-    await registerSecurityHeaders(app, config.companyLogo, config.objectStorage?.endpoint ?? null);
+    await registerSecurityHeaders(
+      app,
+      config.companyLogo,
+      config.objectStorage?.endpoint ?? null,
+      licensedValues(wired.registry, config.licences, contentSources).flatMap((sources) => sources.imgSrc),
+    );
     await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, 'errors.tooManyRequests') });
     await app.register(websocket);
     await registerOpenApi(app, { title: `${config.companyName} API`, version: packageJson.version });

@@ -342,6 +342,8 @@ describe.each(databaseBackends())('device profiles, site images and location sea
     const config = server.running.pluginConfigs.get('nodes') as NodesConfig;
     const search = (path: string) => server.request('GET', `/api/location/${path}`, { token: admin });
 
+    // The stand-in is local: no need to space requests a second apart as for OpenStreetMap's geocoder.
+    config.geocoderIntervalMs = 0;
     config.geocoderUrl = null;
     expect((await search('searchGoogleMap/Central')).body).toEqual([]);
 
@@ -369,12 +371,18 @@ describe.each(databaseBackends())('device profiles, site images and location sea
     config.geocoderUrl = null;
   });
 
-  it('tells signed-in users the map tile template of its configuration', async () => {
+  it('tells signed-in users the map tile template of its configuration with the tiles’ attribution', async () => {
     const config = server.running.pluginConfigs.get('nodes') as NodesConfig;
-    expect((await server.request('GET', '/api/location/map-settings', { token: admin })).body).toEqual({ tileUrl: null });
+    expect((await server.request('GET', '/api/location/map-settings', { token: admin })).body).toEqual({
+      tileUrl: null,
+      attribution: null,
+    });
     config.mapTileUrl = 'https://tiles.acme.example/{z}/{x}/{y}.png';
     const settings = await server.request('GET', '/api/location/map-settings', { token: admin });
-    expect(settings.body).toEqual({ tileUrl: 'https://tiles.acme.example/{z}/{x}/{y}.png' });
+    expect(settings.body).toEqual({
+      tileUrl: 'https://tiles.acme.example/{z}/{x}/{y}.png',
+      attribution: { text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' },
+    });
     expect((await server.request('GET', '/api/location/map-settings')).status).toBe(401);
     config.mapTileUrl = null;
   });

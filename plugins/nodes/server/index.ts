@@ -1,11 +1,15 @@
 import {
   applicationDataParticipants,
+  ConsoleSettingsToken,
+  contentSources,
   DatabaseToken,
   DataSourceDirectoryToken,
   defineServerPlugin,
+  DeviceOwnersToken,
   demoSeeders,
   FileStoreToken,
   OutboundRequestsToken,
+  templateOrigin,
 } from '@sensorium/core/server';
 import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { nodesI18n } from '../common/i18n';
@@ -19,13 +23,14 @@ import { contactRoutes } from './contacts';
 import { nodesDemoSeeder } from './demo-seeder';
 import { deviceProfileRoutes } from './device-profiles';
 import { createNodeItems } from './items';
-import { GeoStore, locationRoutes, mapRoutes, NodeObjectStore } from './maps';
+import { Geocoder, geocoderUserAgent, GeoStore, locationRoutes, mapRoutes, NodeObjectStore } from './maps';
 import { migrations } from './migrations';
 import { commandRoutes } from './routes/command-routes';
 import { itemRoutes } from './routes/item-routes';
 import { preferenceRoutes } from './routes/preference-routes';
 import { onlyVisibleItems } from './routes/visible-items';
 import { siteObjectsParticipant } from './site-objects-participant';
+import { deviceOwners } from './state/device-owners';
 import { itemLookup } from './state/item-lookup';
 import { itemStateStore } from './state/item-state-store';
 
@@ -40,9 +45,10 @@ export default defineServerPlugin({
     directory: DataSourceDirectoryToken,
     files: FileStoreToken,
     outbound: OutboundRequestsToken,
+    settings: ConsoleSettingsToken,
   },
-  provides: [ItemStateToken, ItemLookupToken],
-  register(context, { db, access, directory, files, outbound }) {
+  provides: [ItemStateToken, ItemLookupToken, DeviceOwnersToken],
+  register(context, { db, access, directory, files, outbound, settings }) {
     const items = createNodeItems(db, {
       directory: () => directory,
       deletionHooks: () => context.contributions(itemDeletionHooks),
@@ -50,6 +56,12 @@ export default defineServerPlugin({
     });
     const objects = new NodeObjectStore(files);
     const geo = new GeoStore(db, items.rows);
+    const { config } = context;
+    const geocoder = new Geocoder(outbound, () => ({
+      url: config.geocoderUrl,
+      userAgent: geocoderUserAgent(settings.version, config.geocoderContact ?? [settings.publicUrl(), settings.supportEmail]),
+      intervalMs: config.geocoderIntervalMs,
+    }));
     for (const route of [
       ...itemRoutes(items),
       ...preferenceRoutes(items),
@@ -57,14 +69,18 @@ export default defineServerPlugin({
       ...contactRoutes(db),
       ...deviceProfileRoutes(db),
       ...mapRoutes(items.rows, geo, objects),
-      ...locationRoutes(context.config, outbound),
+      ...locationRoutes(config, geocoder),
     ])
       context.addRoute(onlyVisibleItems(route, items.tree));
+    const tileOrigin = config.mapTileUrl ? templateOrigin(config.mapTileUrl) : null;
+    if (tileOrigin) context.contribute(contentSources, { imgSrc: [tileOrigin] });
     context.contribute(applicationDataParticipants, nodesDataParticipant(db));
     context.contribute(applicationDataParticipants, siteObjectsParticipant(db, objects));
     context.contribute(demoSeeders, nodesDemoSeeder(access, items));
     // The device pipeline reads and writes items' state through these (it depends on this plugin, not the reverse).
     context.provide(ItemStateToken, itemStateStore());
     context.provide(ItemLookupToken, itemLookup(db, items.tree));
+    // The embedded broker holds each organisation's device credentials to the devices of its items.
+    context.provide(DeviceOwnersToken, deviceOwners(db, access));
   },
 });

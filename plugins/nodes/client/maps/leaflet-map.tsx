@@ -5,6 +5,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { observer } from 'mobx-react-lite';
+import { attributionHtml } from './attribution';
 import { roundLatLng, type LatLng } from './coordinates';
 import type { MapsStoreInstance } from './maps-store';
 
@@ -13,7 +14,7 @@ L.Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
 
 export interface LeafletMapProps {
   /** Holds the tile URL template (SENSORIUM_MAP_TILE_URL, loaded on first use); without one the map draws no tiles. */
-  maps: Pick<MapsStoreInstance, 'tileUrl' | 'loadSettings'>;
+  maps: Pick<MapsStoreInstance, 'tileUrl' | 'attribution' | 'loadSettings'>;
   centre: LatLng;
   zoom: number;
   /** Box height in px (spec 2.4: 300 or 400). */
@@ -26,12 +27,14 @@ export interface LeafletMapProps {
 }
 
 /**
- * A Leaflet map with one marker. Tiles come from SENSORIUM_MAP_TILE_URL (the nodes plugin's); without it the map has no
- * tiles but the marker, clicks and coordinates still work, and nothing is fetched from outside.
+ * A Leaflet map with one marker. Tiles come from SENSORIUM_MAP_TILE_URL (the nodes plugin's, OpenStreetMap's by default)
+ * with their attribution; switched off, the map has no tiles but the marker, clicks and coordinates still work, and
+ * nothing is fetched from outside.
  */
 export const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
   const { maps } = props;
   const mapTileUrl = maps.tileUrl;
+  const attribution = attributionHtml(maps.attribution);
   useEffect(() => {
     void maps.loadSettings();
   }, [maps]);
@@ -52,7 +55,7 @@ export const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
     if (!box.current) return;
     const { centre, zoom: initialZoom } = latest.current;
     const created = L.map(box.current, { center: centre, zoom: initialZoom, attributionControl: !!mapTileUrl });
-    if (mapTileUrl) L.tileLayer(mapTileUrl, { maxZoom: 19 }).addTo(created);
+    if (mapTileUrl) L.tileLayer(mapTileUrl, { maxZoom: 19, attribution }).addTo(created);
     created.on('click', (event: L.LeafletMouseEvent) => latest.current.onPick?.(roundLatLng(event.latlng)));
     map.current = created;
     // The box may get its size after a dialog's opening animation.
@@ -63,7 +66,7 @@ export const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
       map.current = null;
       marker.current = null;
     };
-  }, [mapTileUrl]);
+  }, [mapTileUrl, attribution]);
 
   useEffect(() => {
     map.current?.setView({ lat, lng }, zoom);

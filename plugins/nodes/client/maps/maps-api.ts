@@ -4,6 +4,12 @@ import type { LocationResult, ObjectKind } from '../../common/device-profiles';
 import type { Item } from '../../common/types';
 import type { LatLng } from './coordinates';
 
+/** The maps' tiles (SENSORIUM_MAP_TILE_URL, null: none) and the attribution their provider requires. */
+export interface MapSettings {
+  tileUrl: string | null;
+  attribution: { text: string; url: string | null } | null;
+}
+
 /** The calls of the maps and floor plans (node spec 7.4, 7.5): images of an item, its floor plan, location and places. */
 export function mapsApi(http: HttpClient, appId: string) {
   const item = (uuid: string) => `node-structure-item/${encodeURIComponent(appId)}/items/${encodeURIComponent(uuid)}`;
@@ -24,7 +30,7 @@ export function mapsApi(http: HttpClient, appId: string) {
     saveLocation: (uuid: string, point: LatLng) => http.patch(item(uuid), { json: { geoCoordinates: point } }).json<Item>(),
     searchPlaces: (query: string, lang: string) =>
       http.get(`location/searchGoogleMap/${encodeURIComponent(query)}`, { searchParams: { lang } }).json<LocationResult[]>(),
-    mapSettings: () => http.get('location/map-settings').json<{ tileUrl: string | null }>(),
+    mapSettings: () => http.get('location/map-settings').json<MapSettings>(),
     searchAddress: (address: string) =>
       http.get(`location/searchGoogleMapAddress/${encodeURIComponent(address)}`).json<LocationResult[]>(),
   };

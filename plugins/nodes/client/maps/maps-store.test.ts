@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../../core/client/testing/fake-api';
 import { testItem } from '../store/test-data';
+import { attributionHtml } from './attribution';
 import { MapsStore } from './maps-store';
 
 const place = { address: 'Central, Hong Kong', lat: 22.28, lng: 114.16 };
@@ -27,10 +28,12 @@ describe('MapsStore', () => {
     expect(maps.geocoded).toEqual([]);
   });
 
-  it('loads the tile template once, and again after a failed try', async () => {
+  it('loads the tile template and its attribution once, and again after a failed try', async () => {
     let failing = true;
+    const attribution = { text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' };
     const api = fakeApi({
-      'GET location/map-settings': () => (failing ? apiError(503, 'Starting') : { tileUrl: 'https://t.example/{z}/{x}/{y}.png' }),
+      'GET location/map-settings': () =>
+        failing ? apiError(503, 'Starting') : { tileUrl: 'https://t.example/{z}/{x}/{y}.png', attribution },
     });
     const maps = MapsStore.create({ appId: 'a1' }, { http: api.http });
     await maps.loadSettings();
@@ -40,6 +43,11 @@ describe('MapsStore', () => {
     await maps.loadSettings();
     await maps.loadSettings();
     expect(maps.tileUrl).toBe('https://t.example/{z}/{x}/{y}.png');
+    expect(maps.attribution).toEqual(attribution);
+    expect(attributionHtml(maps.attribution)).toBe(
+      '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">© OpenStreetMap contributors</a>',
+    );
+    expect(attributionHtml({ text: '<b>Acme</b> & co', url: null })).toBe('&lt;b&gt;Acme&lt;/b&gt; &amp; co');
     expect(api.calls).toEqual(['GET location/map-settings', 'GET location/map-settings']);
   });
 

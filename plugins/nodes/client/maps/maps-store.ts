@@ -2,7 +2,7 @@ import { cast, getEnv, types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
 import type { FloorPlanPin, Item } from '../../common/types';
 import type { LatLng } from './coordinates';
-import { mapsApi } from './maps-api';
+import { mapsApi, type MapSettings } from './maps-api';
 
 const PlaceModel = types.model('Place', { address: '', lat: types.number, lng: types.number });
 
@@ -25,6 +25,8 @@ export const MapsStore = types
     searching: types.optional(RequestModel, {}),
     /** The tile URL template (SENSORIUM_MAP_TILE_URL); null draws no tiles. Loaded once. */
     tileUrl: types.maybeNull(types.string),
+    /** What every map with tiles must credit (e.g. © OpenStreetMap contributors, linked to its copyright page). */
+    attribution: types.maybeNull(types.model('MapAttribution', { text: '', url: types.maybeNull(types.string) })),
     settings: types.optional(RequestModel, {}),
   })
   .volatile(() => ({ lookup: 0 }))
@@ -40,8 +42,9 @@ export const MapsStore = types
     setPlaces(places: { address: string; lat: number; lng: number }[] | null) {
       self.places = places ? cast(places) : null;
     },
-    setTileUrl(tileUrl: string | null) {
+    setTiles({ tileUrl, attribution }: MapSettings) {
       self.tileUrl = tileUrl;
+      self.attribution = attribution ? cast(attribution) : null;
     },
   }))
   .actions((self) => {
@@ -53,7 +56,7 @@ export const MapsStore = types
         if (settingsLoaded) return;
         settingsLoaded = true;
         const outcome = await track(self.settings, () => api().mapSettings());
-        if (outcome.ok) self.setTileUrl(outcome.value.tileUrl);
+        if (outcome.ok) self.setTiles(outcome.value);
         else settingsLoaded = false;
       },
 

@@ -5,4 +5,5 @@
 export { GeoStore } from './geo';
 export { NodeObjectStore } from './site-objects';
 export { mapRoutes } from './routes';
-export { geocode, locationRoutes, GEOCODER_TIMEOUT_MS } from './location-search';
+export { locationRoutes } from './location-search';
+export { Geocoder, geocoderUserAgent } from './geocoder';

@@ -1,90 +1,55 @@
 import { LANGUAGE_TAGS, type Language } from '@sensorium/core/common';
-import { defineRoute, type AnyRouteDefinition, type OutboundRequests } from '@sensorium/core/server';
-import type { LocationResult } from '../../common/device-profiles';
+import { defineRoute, type AnyRouteDefinition } from '@sensorium/core/server';
 import { LocationAddressParams, LocationLangQuery, LocationQueryParams } from '../../common/extra-inputs';
 import type { NodesConfig } from '../config';
+import type { Geocoder } from './geocoder';
 
-/** The geocoder gets this long; a slower answer counts as none (the map then uses its default centre). */
-export const GEOCODER_TIMEOUT_MS = 3000;
-const MAX_RESULTS = 5;
-/** A handful of places is a few kilobytes; anything far larger is no geocoder answer. */
-const MAX_ANSWER_BYTES = 512 * 1024;
 const PER_MINUTE = 60_000;
 
 /** The console's language codes (en, hk, cn) as the geocoder's accept-language tags; anything else as given. */
 const languageTag = (lang: string) => LANGUAGE_TAGS[lang as Language] ?? lang;
-
-interface NominatimPlace {
-  lat?: unknown;
-  lon?: unknown;
-  display_name?: unknown;
-}
-
-/**
- * Asks a Nominatim-compatible geocoder (`{base}/search?q=&format=jsonv2`) for places, through core's outbound guard
- * (a geocoder on the console's own network needs SENSORIUM_OUTBOUND_ALLOW). No geocoder configured, a refused address,
- * a timeout, an error status or an unreadable answer all give an empty list.
- */
-export async function geocode(
-  outbound: OutboundRequests,
-  base: string | null | undefined,
-  query: string,
-  lang?: string,
-): Promise<LocationResult[]> {
-  const text = query.trim();
-  if (!base || !text) return [];
-  const url = new URL(`${base.replace(/\/+$/, '')}/search`);
-  url.searchParams.set('q', text);
-  url.searchParams.set('format', 'jsonv2');
-  url.searchParams.set('limit', String(MAX_RESULTS));
-  if (lang) url.searchParams.set('accept-language', lang);
-  try {
-    const response = await outbound.fetch(url, {
-      headers: { accept: 'application/json', 'user-agent': 'Sensorium console' },
-      timeoutMs: GEOCODER_TIMEOUT_MS,
-      maxBytes: MAX_ANSWER_BYTES,
-    });
-    if (!response.ok) return [];
-    const places = response.json();
-    if (!Array.isArray(places)) return [];
-    const results: LocationResult[] = [];
-    for (const place of places as NominatimPlace[]) {
-      const lat = Number(place?.lat);
-      const lng = Number(place?.lon);
-      if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) continue;
-      results.push({ address: typeof place.display_name === 'string' ? place.display_name : text, lat, lng });
-    }
-    return results;
-  } catch {
-    return [];
-  }
-}
 
 const resultSchema = {
   type: 'array',
   items: { type: 'object', properties: { address: { type: 'string' }, lat: { type: 'number' }, lng: { type: 'number' } } },
 };
 
-/** Spec 7.5: place search and address lookup through the configured geocoder (SENSORIUM_GEOCODER_URL, read per call). */
-export function locationRoutes(config: NodesConfig, outbound: OutboundRequests): AnyRouteDefinition[] {
+/**
+ * Spec 7.5: the maps' tiles and attribution, and place search and address lookup through the geocoder
+ * (SENSORIUM_MAP_* and SENSORIUM_GEOCODER_*, read per call).
+ */
+export function locationRoutes(config: NodesConfig, geocoder: Geocoder): AnyRouteDefinition[] {
   return [
     defineRoute({
       method: 'GET',
       url: '/location/map-settings',
-      summary: "The maps' tile URL template (SENSORIUM_MAP_TILE_URL); null when the maps draw no tiles",
-      response: { type: 'object', properties: { tileUrl: { type: 'string', nullable: true } } },
-      handler: () => ({ tileUrl: config.mapTileUrl }),
+      summary:
+        "The maps' tile URL template (SENSORIUM_MAP_TILE_URL; null when the maps draw no tiles) and the tiles' attribution",
+      response: {
+        type: 'object',
+        properties: {
+          tileUrl: { type: 'string', nullable: true },
+          attribution: {
+            type: 'object',
+            nullable: true,
+            properties: { text: { type: 'string' }, url: { type: 'string', nullable: true } },
+          },
+        },
+      },
+      handler: () => ({
+        tileUrl: config.mapTileUrl,
+        attribution: config.mapTileUrl ? { text: config.mapAttribution, url: config.mapAttributionUrl } : null,
+      }),
     }),
     defineRoute({
       method: 'GET',
       url: '/location/searchGoogleMap/:query',
-      summary: 'Places matching a search text ({address, lat, lng}[]); empty when no geocoder is configured or it fails',
+      summary: 'Places matching a search text ({address, lat, lng}[]); empty when the geocoder is off, busy or fails',
       params: LocationQueryParams,
       query: LocationLangQuery,
       response: resultSchema,
       rateLimit: { max: 60, timeWindowMs: PER_MINUTE },
-      handler: ({ params, query, language }) =>
-        geocode(outbound, config.geocoderUrl, params.query, languageTag(query.lang ?? language)),
+      handler: ({ params, query, language }) => geocoder.search(params.query, languageTag(query.lang ?? language)),
     }),
     defineRoute({
       method: 'GET',
@@ -93,8 +58,7 @@ export function locationRoutes(config: NodesConfig, outbound: OutboundRequests):
       params: LocationAddressParams,
       response: resultSchema,
       rateLimit: { max: 60, timeWindowMs: PER_MINUTE },
-      handler: async ({ params, language }) =>
-        (await geocode(outbound, config.geocoderUrl, params.address, languageTag(language))).slice(0, 1),
+      handler: async ({ params, language }) => (await geocoder.search(params.address, languageTag(language))).slice(0, 1),
     }),
   ];
 }
