@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, Pager, SearchToolbar, usePageStyles } from '@sensorium/core/client';
 import { AUDIT_PAGE_SIZES } from '../../common';
+import { actionLabel } from '../action-label';
 import { useAudit } from '../use-audit';
 
 /** Diagnosis > Audit History: the trail written by every mutating call, newest first, paged on the server (the store). */
@@ -31,7 +32,7 @@ const AuditHistoryPage = observer(function AuditHistoryPage() {
         columns={[
           { id: 'at', header: t('audit.columns.at'), cell: (record) => dayjs(record.at).format('DD/MM/YYYY HH:mm:ss') },
           { id: 'user', header: t('audit.columns.user'), cell: (record) => record.username ?? t('audit.anonymous') },
-          { id: 'action', header: t('audit.columns.action'), cell: (record) => record.action },
+          { id: 'action', header: t('audit.columns.action'), cell: (record) => actionLabel(t, record.action) },
           { id: 'target', header: t('audit.columns.target'), cell: (record) => record.target },
           { id: 'address', header: t('audit.columns.address'), cell: (record) => record.address },
           {
