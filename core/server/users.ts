@@ -108,23 +108,20 @@ export interface UserDirectory {
   /** Its members stay, without a group. */
   deleteGroup(id: string): Promise<void>;
 
-  /** 409 'errors.usernameTaken' (field username) when the username exists. */
+  /** 409 'errors.usernameTaken' (field username) when the username exists in any case. */
   createUser(input: NewUser | NewUserWithHash, transaction?: Database): Promise<{ id: string }>;
   /** The argon2id hash `createUser` stores, for a password to be kept before its account exists. */
   hashPassword(password: string): Promise<string>;
   /** Null for an unknown id (or one that is not a uuid). */
   findAccount(id: string): Promise<Account | null>;
-  /**
-   * An account whose username or e-mail, in lower case, is `address` (given in lower case); `enabledOnly` leaves
-   * disabled accounts out.
-   */
+  /** An account whose username or e-mail is `address`, compared without case; `enabledOnly` leaves disabled accounts out. */
   findByUsernameOrEmail(address: string, options?: { enabledOnly?: boolean }): Promise<Account | null>;
   listAccounts(filter: AccountFilter, page?: PageWindow): Promise<{ total: number; accounts: Account[] }>;
   updateAccount(id: string, patch: AccountPatch): Promise<void>;
   /** The account's sessions, API keys and other rows that reference it go with it. */
   deleteAccount(id: string): Promise<void>;
   findSessionUser(userId: string): Promise<SessionUser | null>;
-  /** Null when the username is unknown, the account is disabled or the password is wrong. */
+  /** Null when the username (compared without case) is unknown, the account is disabled or the password is wrong. */
   verifyPassword(username: string, password: string): Promise<SessionUser | null>;
   setPassword(userId: string, password: string): Promise<void>;
 }

@@ -52,8 +52,9 @@ export class LoginThrottle {
     return this.wait(ADDRESS_THROTTLE, [WRONG_CREDENTIALS, WRONG_CODE], this.ofAddress(address), null);
   }
 
+  /** Attempts count per account whatever the case of the username typed (it signs in without case). */
   private ofTarget(username: string): SQL {
-    return eq(auditRecords.target, username);
+    return sql`lower(${auditRecords.target}) = lower(${username})`;
   }
 
   private ofAddress(address: string): SQL {

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm';
 import { HttpError, type Database, type Mailer } from '@sensorium/core/server';
 import { loginChallenges, users } from '../db/schema';
+import { sameUsername } from './user-directory';
 
 /** How long after a correct password the one-time code may be requested and verified. */
 export const PENDING_LOGIN_MINUTES = 10;
@@ -105,7 +106,7 @@ export class SecondFactor {
       })
       .from(loginChallenges)
       .innerJoin(users, eq(users.id, loginChallenges.userId))
-      .where(and(eq(users.username, username), eq(loginChallenges.address, address)))
+      .where(and(sameUsername(username), eq(loginChallenges.address, address)))
       .limit(1);
     if (!row || row.expired || row.disabled) throw HttpError.badRequest('auth.errors.noPendingLogin');
     return row;

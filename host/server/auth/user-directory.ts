@@ -23,6 +23,9 @@ const isUuid = (id: string) => UUID_PATTERN.test(id);
 // @node-rs/argon2 hashes with argon2id and OWASP's parameters by default.
 const hashPassword = (password: string) => hash(password);
 
+/** Usernames compare without case: `Jane.Doe@Example.com` signs in as `jane.doe@example.com`. */
+export const sameUsername = (username: string): SQL => sql`lower(${users.username}) = lower(${username})`;
+
 /** `%` and `_` typed in a search box match themselves. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -175,7 +178,8 @@ export class DatabaseUserDirectory implements UserDirectory {
         ldapUrl: input.ldapUrl ?? null,
         userDn: input.userDn ?? null,
       })
-      .onConflictDoNothing({ target: users.username })
+      // The unique index on lower(username): a username taken in another case is taken.
+      .onConflictDoNothing()
       .returning({ id: users.id });
     if (!row) throw HttpError.conflict('errors.usernameTaken', 'username');
     return row;
@@ -199,7 +203,7 @@ export class DatabaseUserDirectory implements UserDirectory {
     const [row] = await this.selectAccounts()
       .where(
         and(
-          or(sql`lower(${users.username}) = ${address}`, sql`lower(${users.email}) = ${address}`),
+          or(sameUsername(address), sql`lower(${users.email}) = lower(${address})`),
           options.enabledOnly ? eq(users.disabled, false) : undefined,
         ),
       )
@@ -274,7 +278,7 @@ export class DatabaseUserDirectory implements UserDirectory {
   }
 
   async verifyPassword(username: string, password: string): Promise<SessionUser | null> {
-    const row = await this.load(eq(users.username, username));
+    const row = await this.load(sameUsername(username));
     if (!row) {
       this.decoyHash ??= hashPassword('decoy password that matches nothing');
       await verify(await this.decoyHash, password);

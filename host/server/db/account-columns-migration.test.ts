@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations as usersMigrations } from '../../../plugins/users/server/migrations';
 import { databaseBackends } from '../testing';
-import { seedPgliteDataDir } from '../testing/pglite-template';
-import { createScratchDatabase } from '../testing/scratch-database';
-import { openDatabase, type DatabaseConnection } from './connection';
+import { openEmptyDatabase } from '../testing/empty-database';
+import type { DatabaseConnection } from './connection';
 import { coreMigrations } from './core-migrations';
 import { runMigrations } from './migrate';
 
@@ -48,23 +44,8 @@ describe.each(databaseBackends())('core takes the account columns over from the 
   const cleanUps: (() => Promise<void>)[] = [];
 
   const emptyDatabase = async (): Promise<DatabaseConnection> => {
-    const onError = (error: Error) => console.error(error);
-    if (backend === 'postgres') {
-      const scratch = await createScratchDatabase();
-      const connection = await openDatabase({ databaseUrl: scratch.url, dataDir: '' }, onError);
-      cleanUps.push(async () => {
-        await connection.close();
-        await scratch.drop();
-      });
-      return connection;
-    }
-    const dataDir = await mkdtemp(join(tmpdir(), 'sensorium-account-columns-'));
-    await seedPgliteDataDir(dataDir);
-    const connection = await openDatabase({ databaseUrl: null, dataDir }, onError);
-    cleanUps.push(async () => {
-      await connection.close();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    const { connection, close } = await openEmptyDatabase(backend);
+    cleanUps.push(close);
     return connection;
   };
 

@@ -144,4 +144,34 @@ export const coreMigrations: Migration[] = [
       ALTER TABLE login_challenges ADD PRIMARY KEY (user_id, address);
     `,
   },
+  {
+    // Usernames are compared without case (sign-in, second factor, sign-up checks), so two may not differ only in
+    // case. Accounts that already do are not renamed behind their owners' backs: the step stops and names them.
+    id: '009-usernames-unique-without-case',
+    sql: `
+      DO $$
+      DECLARE clashes text;
+      BEGIN
+        SELECT string_agg(names, '; ') INTO clashes FROM (
+          SELECT string_agg(username, ', ' ORDER BY username) AS names FROM users
+          GROUP BY lower(username) HAVING count(*) > 1
+        ) AS same_but_case;
+        IF clashes IS NOT NULL THEN
+          RAISE EXCEPTION 'usernames that differ only in case must be renamed first: %', clashes;
+        END IF;
+      END $$;
+      CREATE UNIQUE INDEX users_username_lower_idx ON users (lower(username));
+    `,
+  },
+  {
+    // Each organisation's device password for the embedded MQTT broker, as a salted scrypt hash (shown once when set).
+    id: '010-mqtt-organisation-credentials',
+    sql: `
+      CREATE TABLE mqtt_credentials (
+        organisation_id text PRIMARY KEY REFERENCES organisations (id) ON DELETE CASCADE,
+        password_hash text NOT NULL,
+        rotated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -1,4 +1,17 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { MailStatus, PermissionKey, UserLevel } from '@sensorium/core/common';
 
 // Core's tables. The SQL that creates them is in core-migrations.ts; keep the two in step.
@@ -11,27 +24,32 @@ export const userGroups = pgTable('user_groups', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  username: text('username').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  name: text('name').notNull().default(''),
-  email: text('email'),
-  phone: text('phone'),
-  level: text('level').$type<UserLevel>().notNull(),
-  groupId: uuid('group_id').references(() => userGroups.id, { onDelete: 'set null' }),
-  organisationId: text('organisation_id'),
-  endCustomerId: text('end_customer_id'),
-  disabled: boolean('disabled').notNull().default(false),
-  /** Second factor by one-time code at login (channel e-mail, later SMS). */
-  otpEnabled: boolean('otp_enabled').notNull().default(false),
-  /** Which part of the organisation the user looks after (free text, Users page). */
-  scope: text('scope').notNull().default(''),
-  ldapUrl: text('ldap_url'),
-  userDn: text('user_dn'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email'),
+    phone: text('phone'),
+    level: text('level').$type<UserLevel>().notNull(),
+    groupId: uuid('group_id').references(() => userGroups.id, { onDelete: 'set null' }),
+    organisationId: text('organisation_id'),
+    endCustomerId: text('end_customer_id'),
+    disabled: boolean('disabled').notNull().default(false),
+    /** Second factor by one-time code at login (channel e-mail, later SMS). */
+    otpEnabled: boolean('otp_enabled').notNull().default(false),
+    /** Which part of the organisation the user looks after (free text, Users page). */
+    scope: text('scope').notNull().default(''),
+    ldapUrl: text('ldap_url'),
+    userDn: text('user_dn'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Usernames are compared without case, so two may not differ only in case.
+  (table) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`)],
+);
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -139,6 +157,16 @@ export const organisations = pgTable('organisations', {
   /** The end customer made for an end_user sign-up; null for si-customer organisations. */
   endCustomerId: text('end_customer_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An organisation's device password for the embedded MQTT broker (its username is the organisation id). */
+export const mqttCredentials = pgTable('mqtt_credentials', {
+  organisationId: text('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  /** `scrypt$<salt>$<key>` (base64url); the password itself is shown once and never stored. */
+  passwordHash: text('password_hash').notNull(),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const migrationsTable = pgTable(
