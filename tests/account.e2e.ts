@@ -93,6 +93,10 @@ describe('account flows', () => {
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('textbox', { name: 'Digit 1 of 6' }).getAttribute('aria-invalid')).toBe('true');
 
+    // Typing the right code over the refused one replaces every digit, the equal ones too.
+    await typeCode(page, code);
+    expect((await codeBoxes(page)).join('')).toBe(code);
+
     // Backspace empties a box and moves back; a paste drops everything but digits.
     await page.getByRole('textbox', { name: 'Digit 6 of 6' }).click();
     await page.keyboard.press('Backspace');

@@ -1,7 +1,7 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE_LENGTH, PASTE_FOCUS_DELAY_MS, moveByKey, pasteDigits, typeDigit, type CodeChange } from '../lib/code-boxes';
+import { CODE_LENGTH, PASTE_FOCUS_DELAY_MS, changeByKey, pasteDigits, typeDigit, type CodeChange } from '../lib/code-boxes';
 
 const useStyles = makeStyles({
   row: { display: 'flex', justifyContent: 'center', gap: tokens.spacingHorizontalS },
@@ -31,7 +31,10 @@ export interface CodeInputProps {
   disabled?: boolean;
 }
 
-/** Six single-digit boxes: digits only, paste filtering, arrows and backspace move between boxes (accounts spec §5). */
+/**
+ * Six single-digit boxes: digits only, a digit typed into a filled box replaces it, paste filtering, arrows and
+ * backspace move between boxes (accounts spec §5).
+ */
 export function CodeInput({ digits, onChange, invalid = false, disabled = false }: CodeInputProps) {
   const styles = useStyles();
   const { t } = useTranslation();
@@ -53,7 +56,9 @@ export function CodeInput({ digits, onChange, invalid = false, disabled = false 
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    const change = moveByKey(digits, index, event.key);
+    // Shortcuts (copy, paste, select all) stay the browser's.
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const change = changeByKey(digits, index, event.key);
     if (!change) return;
     event.preventDefault();
     apply(change);

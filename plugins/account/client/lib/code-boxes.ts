@@ -21,20 +21,29 @@ export const isCodeComplete = (digits: CodeDigits): boolean =>
 
 export const codeOf = (digits: CodeDigits): string => digits.join('');
 
+/** A digit typed into box `index` replaces what it held, whatever it was, and the focus moves to the next box. */
+function putDigit(digits: CodeDigits, index: number, digit: string): CodeChange {
+  const next = [...digits];
+  next[index] = digit;
+  return { digits: next, focus: index < CODE_LENGTH - 1 ? index + 1 : null };
+}
+
 /**
- * Typing into box `index`: only digits count and the box keeps one (the last typed); a digit moves the focus to the
- * next box. Clearing the box empties it; anything else leaves it as it was.
+ * What the browser left in box `index` after an input (typing the keyboard did not report, autofill, a phone's
+ * keyboard): empty clears the box; the box's old digit beside a new one gives the new one, wherever the caret was;
+ * several new digits fill the boxes from there on, as a paste does; anything else leaves the box as it was.
  */
 export function typeDigit(digits: CodeDigits, index: number, value: string): CodeChange {
-  const next = [...digits];
   if (value === '') {
+    const next = [...digits];
     next[index] = '';
     return { digits: next, focus: null };
   }
-  const typed = digitsOnly(value);
-  if (typed === '') return { digits: next, focus: null };
-  next[index] = typed[typed.length - 1]!;
-  return { digits: next, focus: index < CODE_LENGTH - 1 ? index + 1 : null };
+  const old = digits[index] ?? '';
+  let typed = digitsOnly(value);
+  if (old !== '' && typed.length > 1 && typed.includes(old)) typed = typed.replace(old, '');
+  if (typed === '') return { digits: [...digits], focus: null };
+  return typed.length === 1 ? putDigit(digits, index, typed) : pasteDigits(digits, index, typed);
 }
 
 /** Pasting into box `index`: non-digits are dropped and the rest fill the boxes from there on. */
@@ -47,10 +56,12 @@ export function pasteDigits(digits: CodeDigits, index: number, text: string): Co
 }
 
 /**
- * Keys between boxes: arrows move left and right; Backspace empties the box, or on an empty box moves back and
- * empties that one. Returns null for keys the boxes leave to the browser.
+ * Keys on a box: a digit replaces the box's digit, even the same one, and moves on (the browser would report no change
+ * for the same digit over a selected one, so the focus would stay); arrows move left and right; Backspace empties the
+ * box, or on an empty box moves back and empties that one. Returns null for keys the boxes leave to the browser.
  */
-export function moveByKey(digits: CodeDigits, index: number, key: string): CodeChange | null {
+export function changeByKey(digits: CodeDigits, index: number, key: string): CodeChange | null {
+  if (/^\d$/.test(key)) return putDigit(digits, index, key);
   switch (key) {
     case 'ArrowLeft':
       return { digits: [...digits], focus: index > 0 ? index - 1 : null };
