@@ -81,7 +81,7 @@ const NodeManagementPage = observer(function NodeManagementPage() {
           canWrite={canWrite}
           selectedUuid={selectedUuid}
           onSelect={select}
-          onAdd={(row) => store.openWizard(row.itemName)}
+          onAdd={(row) => store.openWizard(tree.addParentOf(row.itemName))}
           onSetting={(row) => {
             store.setTab(SETTINGS_TAB);
             select(row);

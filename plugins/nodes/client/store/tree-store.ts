@@ -5,6 +5,7 @@ import type { TreeRow } from '../../common/types';
 import { treeApi } from '../api/tree-api';
 import type { NodeValuesPush } from '../use-node-values';
 import {
+  addParentOf,
   ancestorsOf,
   buildTree,
   checkMove,
@@ -80,6 +81,10 @@ export const TreeStore = types
     /** Ancestor names from the root down to the item's parent (the Position path). */
     pathOf(itemName: string): string[] {
       return self.tree ? ancestorsOf(self.tree, itemName, self.parents) : [];
+    },
+    /** Where Add on the row of this name adds: the node itself, or an item's node (items are leaves). */
+    addParentOf(itemName: string): string {
+      return self.tree ? addParentOf(self.tree, itemName, self.parents) : itemName;
     },
     checkDrop(dragged: string, target: string, placement: DropPlacement) {
       return self.tree ? checkMove(self.tree, dragged, target, placement, self.parents) : 'same';

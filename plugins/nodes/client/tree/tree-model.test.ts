@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeRow } from '../../common/types';
 import {
+  addParentOf,
   buildTree,
   dropPlacement,
   MAX_TREE_DEPTH,
@@ -17,7 +18,8 @@ const row = (itemName: string, parentName: string | null, position = 0, itemDisp
   uuid: `uuid-${itemName}`,
   itemName,
   itemDisplayName,
-  itemType: parentName ? 'item' : 'node',
+  // Sensors and leaves are items; the root, floors and chain links are nodes.
+  itemType: /^(sensor|leaf)/.test(itemName) ? 'item' : 'node',
   parentName,
   position,
   depth: 0,
@@ -102,12 +104,22 @@ describe('node tree model', () => {
     const tree = chain(MAX_TREE_DEPTH);
     const last = `n${MAX_TREE_DEPTH - 1}`;
     // A new leaf under the deepest node would be level 8.
-    const withLeaf = buildTree([...tree.rows.values(), row('leaf', 'root', 5)]);
+    const withLeaf = buildTree([...tree.rows.values(), row('leaf', 'root', 5), row('hub', 'root', 6)]);
     expect(moveItem(withLeaf, 'leaf', last, 'inside')).toEqual({ ok: false, reason: 'depth' });
     expect(moveItem(withLeaf, 'leaf', last, 'after').ok).toBe(true);
-    // Moving the six-level subtree of n1 under the level-2 leaf would also reach level 8; beside it is fine.
-    expect(moveItem(withLeaf, 'n1', 'leaf', 'inside')).toEqual({ ok: false, reason: 'depth' });
-    expect(moveItem(withLeaf, 'n1', 'leaf', 'after').ok).toBe(true);
+    // Moving the six-level subtree of n1 under the level-2 node hub would also reach level 8; beside it is fine.
+    expect(moveItem(withLeaf, 'n1', 'hub', 'inside')).toEqual({ ok: false, reason: 'depth' });
+    expect(moveItem(withLeaf, 'n1', 'hub', 'after').ok).toBe(true);
+  });
+
+  it('keeps items as leaves: nothing drops into an item, and Add on an item row adds under its node (issue 12 item 10)', () => {
+    expect(moveItem(sample(), 'floor2', 'sensorA', 'inside')).toEqual({ ok: false, reason: 'leaf' });
+    expect(moveItem(sample(), 'sensorB', 'sensorA', 'inside')).toEqual({ ok: false, reason: 'leaf' });
+    const beside = moveItem(sample(), 'sensorB', 'sensorA', 'after');
+    expect(beside.ok && beside.tree.rows.get('sensorB')!.parentName).toBe('floor1');
+    expect(addParentOf(sample(), 'sensorA')).toBe('floor1');
+    expect(addParentOf(sample(), 'floor2')).toBe('floor2');
+    expect(addParentOf(sample(), 'root')).toBe('root');
   });
 
   it('computes the drop zone and the rendered window of the virtual list', () => {

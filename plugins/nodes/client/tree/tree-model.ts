@@ -82,6 +82,16 @@ export function ancestorsOf(tree: TreeModel, itemName: string, parents: Readonly
   return path;
 }
 
+/**
+ * Where Add on a row adds (node spec 2.1: every row offers Add): below a node, or beside an item, under the nearest node
+ * above it, since items are leaves.
+ */
+export function addParentOf(tree: TreeModel, itemName: string, parents: ReadonlyMap<string, string> = parentsOf(tree)): string {
+  let current: string | undefined = itemName;
+  while (current !== undefined && tree.rows.get(current)?.itemType === 'item') current = parents.get(current);
+  return current ?? itemName;
+}
+
 /** Case-insensitive substring match on the item name or display name. */
 export function matchesSearch(row: TreeRow, query: string): boolean {
   const needle = query.trim().toLowerCase();
@@ -118,12 +128,13 @@ export function levelOf(tree: TreeModel, name: string, parents: ReadonlyMap<stri
 }
 
 export type DropPlacement = 'before' | 'after' | 'inside';
-export type MoveRefusal = 'root' | 'cycle' | 'depth' | 'same';
+export type MoveRefusal = 'root' | 'cycle' | 'depth' | 'same' | 'leaf';
 export type MoveResult = { ok: true; tree: TreeModel } | { ok: false; reason: MoveRefusal };
 
 /**
  * Why a move is refused, or null when allowed: moving a root or placing something beside a root (each application has
- * one root), moving into its own subtree, onto itself, and a result deeper than MAX_TREE_DEPTH.
+ * one root), moving into its own subtree, onto itself, into an item (items are leaves) and a result deeper than
+ * MAX_TREE_DEPTH.
  * Pass `parents` (from parentsOf) when checking often, e.g. on every dragover.
  */
 export function checkMove(
@@ -137,6 +148,7 @@ export function checkMove(
   if (!parents.has(dragged)) return 'root';
   if (placement !== 'inside' && !parents.has(target)) return 'root';
   if (ancestorsOf(tree, target, parents).includes(dragged)) return 'cycle';
+  if (placement === 'inside' && tree.rows.get(target)?.itemType === 'item') return 'leaf';
   const newParent = placement === 'inside' ? target : parents.get(target)!;
   const newLevel = levelOf(tree, newParent, parents) + 1;
   if (newLevel + subtreeHeight(tree, dragged) - 1 > MAX_TREE_DEPTH) return 'depth';

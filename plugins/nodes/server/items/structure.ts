@@ -38,6 +38,9 @@ export class StructureEditor {
           throw HttpError.badRequest('nodes.errors.duplicateInStructure', 'structure', { itemName: entry.itemName });
         }
         placed.set(row.uuid, { parentUuid, position: index + 1 });
+        if (row.itemType !== 'node' && (entry.children ?? []).length > 0) {
+          throw HttpError.badRequest('nodes.errors.parentIsItem', 'structure', { parentName: entry.itemName });
+        }
         walk(entry.children ?? [], row.uuid);
       });
     };
