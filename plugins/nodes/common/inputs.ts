@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Nullable } from '@sensorium/core/common';
+import type { ItemSettingsBase } from './edit-base';
 import { ITEM_NAME_MAX_LENGTH, ITEM_NAME_PATTERN, ITEM_TYPES, type ItemType } from './types';
 
 /** Item name rules of spec 5, shared by the add-item wizard and the server. */
@@ -104,6 +105,11 @@ export class NodeTargetFieldInput {
 export class FieldPreferenceInput extends NodeTargetFieldInput {
   @IsObject()
   preference!: Record<string, unknown>;
+
+  /** The stored preference the edit started from: 409 when the field's preference has changed since (edit-base.ts). */
+  @IsOptional()
+  @IsObject()
+  basedOn?: Record<string, unknown>;
 }
 
 export class RangeNotificationInput extends NodeTargetFieldInput {
@@ -146,8 +152,46 @@ export class NodeCoordinatesInput {
   lng!: number;
 }
 
+/** The saved values a PATCH /items/{uuid} started from (ItemSettingsBase): 409 when one has changed since. */
+export class ItemSettingsBaseInput implements ItemSettingsBase {
+  @IsOptional()
+  @IsBoolean()
+  enable?: boolean;
+
+  @IsOptional()
+  @IsBoolean()
+  enableHistory?: boolean;
+
+  @IsOptional()
+  @IsNumber()
+  connectionTimeoutSec?: number;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  tags?: string[];
+
+  @IsOptional()
+  @IsString()
+  deviceEUI?: string;
+
+  @IsOptional()
+  @IsString()
+  itemDisplayName?: string;
+
+  @IsOptional()
+  @IsString()
+  siteAddress?: string;
+}
+
 /** Body of PATCH /items/{uuid}: any of the Basic and Settings tab flags. */
 export class ItemPatchInput {
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ItemSettingsBaseInput)
+  basedOn?: ItemSettingsBaseInput;
+
   @IsOptional()
   @IsBoolean()
   enable?: boolean;

@@ -409,7 +409,8 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
       body: { targetField: 'level', rangeIndex: 3, notificationSetting: {} },
     });
     expect(missingRange.status).toBe(400);
-    expect(missingRange.body.message).toBe('Range 3 does not exist for the field level.');
+    // Index 3 is the range editor's Range 4.
+    expect(missingRange.body.message).toBe('Range 4 does not exist for the field level.');
     const task = await server.request('PUT', `${base}/task`, {
       token: admin,
       body: { targetField: 'level', rangeIndex: 0, task: { taskCreated: { enable: true, device: 'temp_1', commandId: 'on' } } },

@@ -15,6 +15,7 @@ import {
 import { toItem } from '../item-json';
 import { nodeItems, type NodeItemRow } from '../schema';
 import { DeviceBinding, deviceKeyOf } from './device-binding';
+import { assertSettingsUnchanged } from './edit-conflict';
 import { plain, type ItemRows } from './item-rows';
 import type { NodeData } from './node-data';
 import { depthOf, withDescendants, type ItemTree } from './tree';
@@ -70,6 +71,8 @@ export class ItemCrud {
     if (!ITEM_NAME_PATTERN.test(itemName)) throw HttpError.badRequest('nodes.validation.itemNamePattern', 'newItem.itemName');
     const parent = await items.findByName(appId, parentName.trim());
     if (!parent) throw HttpError.badRequest('nodes.errors.parentNotFound', 'parentName', { parentName });
+    // Items are the tree's leaves: an item added on an item's row goes beside it, under its node (the console's Add).
+    if (parent.itemType !== 'node') throw HttpError.badRequest('nodes.errors.parentIsItem', 'parentName', { parentName });
     const rows = await tree.rows(appId);
     const parents = new Map(rows.map((row) => [row.uuid, row.parentUuid]));
     if (depthOf(parent.uuid, parents) + 1 > MAX_TREE_DEPTH) {
@@ -153,6 +156,7 @@ export class ItemCrud {
   /** PATCH /items/{uuid}: the Basic and Settings tab flags. */
   async patch(appId: string, uuid: string, patch: ItemPatchInput): Promise<Item> {
     const item = await this.deps.rows.row(appId, uuid);
+    assertSettingsUnchanged(toItem(item, item.parentName), patch.basedOn);
     const dataSource: ItemDataSource = { ...(item.dataSource ?? {}) };
     const geoInfo: GeoInfo = { ...(item.geoInfo ?? { tags: [] }), tags: [...(item.geoInfo?.tags ?? [])] };
     if (patch.enableHistory !== undefined) dataSource.enableHistory = patch.enableHistory;

@@ -6,6 +6,7 @@ import {
   type FieldPreference,
   type NotificationSetting,
   type RangeEntry,
+  type TaskSetting,
 } from '../../common/field-preference';
 import type { PreferenceChangeHook } from '../../common/item-hooks';
 import { validateFieldPreference } from '../../common/preference-validation';
@@ -13,6 +14,9 @@ import type { Item } from '../../common/types';
 import { nodeItems, type NodeItemRow } from '../schema';
 import { plain, type ItemRows } from './item-rows';
 import type { NodeData } from './node-data';
+import { assertPreferenceUnchanged } from './edit-conflict';
+
+const TASK_KEYS = ['taskCreated', 'taskAcked', 'taskCleared'] as const;
 
 /** A field's stored preference, normalised; 400 when the item has no such field. */
 export function existingPreference(item: NodeItemRow, field: string): FieldPreference {
@@ -24,8 +28,38 @@ export function existingPreference(item: NodeItemRow, field: string): FieldPrefe
 /** One range of a field's preference; 400 when there is no such range. */
 export function rangeOf(preference: FieldPreference, field: string, rangeIndex: number): RangeEntry {
   const range = preference.rangeSettings.ranges[rangeIndex];
-  if (!range) throw HttpError.badRequest('nodes.errors.rangeNotFound', 'rangeIndex', { field, index: rangeIndex });
+  // Named by its number as the range editor shows it (Range 1 is index 0).
+  if (!range) throw HttpError.badRequest('nodes.errors.rangeNotFound', 'rangeIndex', { field, index: rangeIndex + 1 });
   return range;
+}
+
+/** Every device a range's task names, of every range of the preference. */
+function taskDevices(preference: FieldPreference | undefined): Set<string> {
+  const devices = new Set<string>();
+  for (const range of preference?.rangeSettings.ranges ?? []) {
+    const task = range.eventSetting.task;
+    for (const key of TASK_KEYS) if (task?.[key]?.device) devices.add(task[key].device);
+  }
+  return devices;
+}
+
+/**
+ * 400 naming the path when a task names a device that is no item of the application. Devices in `known` (those the
+ * stored preference names already) pass: an item deleted since does not make the rest of the preference unsaveable.
+ */
+export async function assertTaskDevices(
+  rows: ItemRows,
+  appId: string,
+  task: TaskSetting | undefined,
+  path: string,
+  known: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  for (const key of TASK_KEYS) {
+    const device = task?.[key]?.device;
+    if (device && !known.has(device) && !(await rows.findByName(appId, device))) {
+      throw HttpError.badRequest('nodes.errors.itemNotFound', `${path}.${key}.device`, { itemName: device });
+    }
+  }
 }
 
 /** Stores one field's preference (merged with the defaults) atomically, leaving the other fields alone. */
@@ -59,14 +93,31 @@ export class PreferenceEditor {
     for (const hook of this.changeHooks()) await hook.preferencesChanged(appId, uuid, fields);
   }
 
-  /** PUT /items/{uuid}/field-preference: validates (400 with the path under `preference`), stores, applies node data. */
-  async saveFieldPreference(appId: string, uuid: string, field: string, preference: Record<string, unknown>): Promise<Item> {
+  /**
+   * PUT /items/{uuid}/field-preference: validates (400 with the path under `preference`), refuses it when the stored
+   * preference changed since the `basedOn` one (409), stores it with the notifications and tasks of its ranges (those
+   * of ranges added in the dialog come this way), applies node data.
+   */
+  async saveFieldPreference(
+    appId: string,
+    uuid: string,
+    field: string,
+    preference: Record<string, unknown>,
+    basedOn?: Record<string, unknown>,
+  ): Promise<Item> {
     const item = await this.rows.row(appId, uuid);
     const [problem] = validateFieldPreference(preference);
     if (problem) {
       throw HttpError.badRequest(problem.code, problem.field ? `preference.${problem.field}` : 'preference', problem.params);
     }
+    const stored = item.input?.[field];
+    assertPreferenceUnchanged(field, stored, basedOn);
     const normalised = normalizeFieldPreference(field, plain(preference) as Partial<FieldPreference>);
+    const known = taskDevices(stored && normalizeFieldPreference(field, stored));
+    for (const [index, range] of normalised.rangeSettings.ranges.entries()) {
+      const path = `preference.rangeSettings.ranges.${index}.eventSetting.task`;
+      await assertTaskDevices(this.rows, appId, range.eventSetting.task, path, known);
+    }
     await writePreference(this.db, appId, uuid, field, normalised);
     if (normalised.nodeData) await this.nodeData.recompute(appId, item.uuid);
     await this.changed(appId, uuid, [field]);

@@ -3,7 +3,7 @@ import { defaultTaskSetting, NO_COMMAND, type Command, type TaskSetting } from '
 import type { Item } from '../../common/types';
 import type { NodeItemRow } from '../schema';
 import type { ItemRows } from './item-rows';
-import { existingPreference, rangeOf, writePreference } from './preferences';
+import { assertTaskDevices, existingPreference, rangeOf, writePreference } from './preferences';
 
 /** A command's payload as a DeviceCommand: base64 text, or {fPort|port, confirmed, data, object}. */
 export function commandPayload(payload: unknown): Pick<DeviceCommand, 'port' | 'confirmed' | 'data' | 'object'> {
@@ -46,12 +46,7 @@ export class TasksAndCommands {
     const preference = existingPreference(item, field);
     const range = rangeOf(preference, field, rangeIndex);
     const checked = checkedTask(task);
-    for (const key of ['taskCreated', 'taskAcked', 'taskCleared'] as const) {
-      const device = checked[key].device;
-      if (device && !(await this.rows.findByName(appId, device))) {
-        throw HttpError.badRequest('nodes.errors.itemNotFound', `task.${key}.device`, { itemName: device });
-      }
-    }
+    await assertTaskDevices(this.rows, appId, checked, 'task');
     range.eventSetting = { ...range.eventSetting, task: checked };
     await writePreference(this.db, appId, uuid, field, preference);
     return this.rows.get(appId, uuid);

@@ -18,7 +18,7 @@ export function preferenceRoutes(items: NodeItems): AnyRouteDefinition[] {
       response: itemSchema,
       audit: 'nodes.field-preference.save',
       handler: ({ app, params, body }) =>
-        items.preferences.saveFieldPreference(app.id, params.uuid, body.targetField, body.preference),
+        items.preferences.saveFieldPreference(app.id, params.uuid, body.targetField, body.preference, body.basedOn),
     }),
     defineAppRoute({
       method: 'PUT',
