@@ -3,3 +3,4 @@ export * from './live-values';
 export * from './i18n';
 export * from './raw-data';
 export * from './dead-letters';
+export * from './chart-summary';

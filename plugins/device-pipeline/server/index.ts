@@ -19,6 +19,7 @@ import { registerIngest } from './ingest';
 import { pipelineDeletionHook, pipelinePreferenceHook } from './item-hooks';
 import { migrations } from './migrations';
 import { openEventSummary } from './queries/data-queries';
+import { chartRoutes } from './queries/field-summary';
 import { rawDataExcelRoutes } from './queries/raw-data-excel';
 import { dataRoutes } from './queries/routes';
 
@@ -44,7 +45,9 @@ export default defineServerPlugin({
       visibleItems: (appId: string, tags: readonly string[]) => lookup.visibleItems(appId, tags),
     };
     const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters });
-    for (const route of [...dataRoutes(db, lookup), ...rawDataExcelRoutes(db, lookup)]) context.addRoute(route);
+    for (const route of [...dataRoutes(db, lookup), ...rawDataExcelRoutes(db, lookup), ...chartRoutes(db, lookup)]) {
+      context.addRoute(route);
+    }
     context.contribute(eventSummarySources, openEventSummary(db, lookup, audience.tagSources));
     context.contribute(applicationDataParticipants, pipelineDataParticipant(db, lookup));
     // The nodes plugin's API tells the pipeline when items go and when preferences change.
