@@ -130,9 +130,6 @@ const DeadLettersPage = observer(function DeadLettersPage() {
         offset={store.offset}
         pageSize={DEAD_LETTER_PAGE_SIZE}
         total={store.total}
-        summary={({ from, to, total }) => t('device-pipeline.deadLetters.page', { from, to, total })}
-        previousLabel={t('device-pipeline.deadLetters.previous')}
-        nextLabel={t('device-pipeline.deadLetters.next')}
         onChange={(offset) => void store.goTo(offset)}
       />
     </section>
