@@ -112,9 +112,31 @@ export interface DataSourceFormContribution {
   validate?(value: Record<string, unknown>): string[];
 }
 
+/** What an organisation-settings section manages. */
+export interface OrganisationSettingSectionProps {
+  /**
+   * The organisation whose settings are shown: an si-customer's own, or the one a cloud user chose; null while a cloud
+   * user has chosen none (a section then shows the operator's defaults, read-only).
+   */
+  organisationId: string | null;
+}
+
+/**
+ * A section of the Organisation Settings page (Advance Setting): settings that apply to every application of one
+ * organisation, such as a device server's API credentials. The section loads, shows and saves its own settings.
+ */
+export interface OrganisationSettingSectionContribution {
+  id: string;
+  order: number;
+  component: ComponentType<OrganisationSettingSectionProps>;
+}
+
 export const routes = createExtensionPoint<RouteContribution>('core.routes/v1');
 export const sidebarGroups = createExtensionPoint<SidebarGroupContribution>('core.sidebar-groups/v1');
 export const sidebarItems = createExtensionPoint<SidebarItemContribution>('core.sidebar-items/v1');
 export const headerActions = createExtensionPoint<HeaderActionContribution>('core.header-actions/v1');
 export const appMenuItems = createExtensionPoint<AppMenuItemContribution>('core.app-menu-items/v1');
 export const dataSourceForms = createExtensionPoint<DataSourceFormContribution>('core.data-source-forms/v1');
+export const organisationSettingSections = createExtensionPoint<OrganisationSettingSectionContribution>(
+  'core.organisation-setting-sections/v1',
+);

@@ -25,3 +25,5 @@ export * from './components/page-parts';
 export * from './components/data-source-fields';
 export * from './components/limited-number-input';
 export * from './components/number-input-rules';
+export * from './store/device-server-settings';
+export * from './components/device-server-settings-section';

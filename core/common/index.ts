@@ -13,3 +13,4 @@ export * from './mail';
 export * from './password-rule';
 export * from './nullable';
 export * from './text-rules';
+export * from './device-server-settings';

@@ -1,6 +1,6 @@
-import { IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { sql } from 'drizzle-orm';
-import type { SessionUser } from '@sensorium/core/common';
+import { DeviceServerSettingsInput, type DeviceServerSettingsView, type SessionUser } from '@sensorium/core/common';
 import type { Database } from './database';
 import { HttpError } from './http-error';
 import { defineRoute, type RouteDefinition } from './routes';
@@ -10,18 +10,6 @@ import { queryRows } from './sql-rows';
 export interface DeviceServerAccess {
   apiUrl: string | null;
   secret: string | null;
-}
-
-/** What the console shows of the settings: never the secret, only its last characters. */
-export interface DeviceServerSettingsView {
-  /** The organisation the answer is about; null for the operator's own applications. */
-  organisationId: string | null;
-  /** The organisation's own API address; null when it uses the operator's. */
-  apiUrl: string | null;
-  /** `••••` and the last 4 characters of the organisation's own secret; null when none is set. */
-  secretMasked: string | null;
-  /** The operator's default (from the environment), which applies while the organisation has none of its own. */
-  operator: { apiUrl: string | null; secretSet: boolean };
 }
 
 /** How many characters of a secret its mask shows. */
@@ -94,18 +82,6 @@ export class DeviceServerSettingsQuery {
   organisationId?: string;
 }
 
-export class DeviceServerSettingsInput {
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  @MaxLength(2048)
-  apiUrl!: string;
-
-  /** Sent again with every change: the console never shows it back. */
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(4096)
-  secret!: string;
-}
-
 const viewSchema = {
   type: 'object',
   properties: {
@@ -155,12 +131,15 @@ export function deviceServerSettingsRoutes(
       ...common,
       method: 'PUT',
       url: path,
-      summary: `Sets the organisation's own ${name} API address and secret, used instead of the operator's`,
+      summary: `Sets the organisation's own ${name} API address and secret (empty: keep the stored one), used instead of the operator's`,
       body: DeviceServerSettingsInput,
       response: viewSchema,
       handler: async ({ user, query, body }) => {
         const organisationId = (await organisationOf(user, query, true))!;
-        await store.save(organisationId, { apiUrl: body.apiUrl.trim().replace(/\/+$/, ''), secret: body.secret.trim() });
+        // An empty secret keeps the stored one; with none stored there is nothing to keep.
+        const secret = body.secret || (await store.own(organisationId))?.secret;
+        if (!secret) throw HttpError.badRequest('validation.isNotEmpty', 'secret');
+        await store.save(organisationId, { apiUrl: body.apiUrl.replace(/\/+$/, ''), secret });
         return store.view(organisationId);
       },
     }),

@@ -6,7 +6,7 @@ import {
   SettingsRegular,
   StethoscopeRegular,
 } from '@fluentui/react-icons';
-import { consoleRoutes, defineClientPlugin, routes, sidebarGroups, type RouteRef } from '@sensorium/core/client';
+import { consoleRoutes, defineClientPlugin, routes, sidebarGroups, sidebarItems, type RouteRef } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { version } from '../../package.json';
 import cn from './i18n/cn.json';
@@ -22,6 +22,9 @@ export const SHELL_GROUPS = {
   diagnosis: 'diagnosis',
   testing: 'testing',
 } as const;
+
+/** Advance Setting > Organisation Settings. */
+export const ORGANISATION_SETTINGS_PATH = 'organisation-setting';
 
 /**
  * The shell's own registration: the sidebar groups every plugin fills, and the 403 and 404 pages.
@@ -56,6 +59,23 @@ export const shellPlugin = defineClientPlugin({
     context.contribute(sidebarGroups, group(SHELL_GROUPS.diagnosis, 'diagnosis', StethoscopeRegular, 50));
     context.contribute(sidebarGroups, group(SHELL_GROUPS.testing, 'testing', BeakerRegular, 60), {
       licence: LICENCES.testFeature,
+    });
+
+    // Organisation-level settings (device-server credentials…): the page shows what plugins contribute to it.
+    context.contribute(routes, {
+      path: ORGANISATION_SETTINGS_PATH,
+      load: () => import('./pages/organisation-settings-page'),
+      titleKey: 'shell.organisationSettings.title',
+      guard: 'system-admin',
+      customPermissions: ['setting'],
+    });
+    context.contribute(sidebarItems, {
+      groupId: SHELL_GROUPS.advanceSetting,
+      id: 'shell.organisation-settings',
+      titleKey: 'shell.organisationSettings.title',
+      url: `/${ORGANISATION_SETTINGS_PATH}`,
+      order: 30,
+      customPermissions: ['setting'],
     });
 
     context.contribute(routes, {

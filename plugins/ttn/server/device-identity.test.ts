@@ -219,4 +219,23 @@ describe.each(databaseBackends())('The Things Stack device identity on %s', (bac
       secretMasked: null,
     });
   });
+
+  it('keeps the stored key when a change leaves it out, and asks for one while none is stored', async () => {
+    const path = '/api/ttn/server-settings';
+    const missing = await server.request('PUT', path, { token: orgs.b.token, body: { apiUrl: ownTts.url } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ field: 'secret', message: 'This field is required.' });
+    expect((await server.request('GET', path, { token: orgs.b.token })).body).toMatchObject({ apiUrl: null });
+
+    await server.request('PUT', path, { token: orgs.b.token, body: { apiUrl: ownTts.url, secret: 'NNSXS.org-b-first-key' } });
+    const moved = await server.request('PUT', path, {
+      token: orgs.b.token,
+      body: { apiUrl: ` ${operatorTts.url}/ `, secret: '' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ apiUrl: operatorTts.url, secretMasked: '••••-key' });
+    const badUrl = await server.request('PUT', path, { token: orgs.b.token, body: { apiUrl: 'not a url' } });
+    expect(badUrl.body).toMatchObject({ field: 'apiUrl', message: 'Please enter a valid URL.' });
+    await server.request('DELETE', path, { token: orgs.b.token });
+  });
 });

@@ -1,0 +1,165 @@
+import { Button, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePluginStore } from '../context';
+import type { OrganisationSettingSectionProps } from '../extension-points';
+import {
+  deviceServerFormErrors,
+  type deviceServerSettingsModel,
+  type DeviceServerSettingsStore,
+} from '../store/device-server-settings';
+import { ConfirmDialog } from './confirm-dialog';
+import { PageHeader } from './page-parts';
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '640px' },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'center' },
+});
+
+const TEXT = 'core.client.deviceServer';
+
+export interface DeviceServerSettingsSectionProps {
+  store: DeviceServerSettingsStore;
+  /** The organisation of the Organisation Settings page (OrganisationSettingSectionProps). */
+  organisationId: string | null;
+  /** The section's title, e.g. "ChirpStack API". */
+  title: string;
+  /** What the secret is called at this server, e.g. "API token" or "API key". */
+  secretLabel: string;
+}
+
+/**
+ * One device server's API settings of an organisation: which apply (its own or the operator's default), and a form to
+ * set or replace them (an empty secret keeps the stored one) or to go back to the operator's default.
+ */
+export const DeviceServerSettingsSection = observer(function DeviceServerSettingsSection(
+  props: DeviceServerSettingsSectionProps,
+) {
+  const { store, organisationId, title, secretLabel } = props;
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [apiUrl, setApiUrl] = useState('');
+  const [secret, setSecret] = useState('');
+  const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const view = store.view;
+
+  useEffect(() => void store.open(organisationId), [store, organisationId]);
+  // The form starts from what is stored, after each load and each change.
+  useEffect(() => {
+    setApiUrl(view?.apiUrl ?? '');
+    setSecret('');
+    setTried(false);
+  }, [view]);
+
+  if (store.loading.pending && !view) return <Spinner size="small" label={title} />;
+  if (!view) {
+    return (
+      <section className={styles.section} aria-label={title}>
+        <PageHeader level={2} title={title} />
+        <Text role="alert">{store.loading.failure?.message ?? t(`${TEXT}.loadFailed`)}</Text>
+        <div>
+          <Button onClick={() => void store.open(organisationId)}>{t(`${TEXT}.retry`)}</Button>
+        </div>
+      </section>
+    );
+  }
+
+  const form = { apiUrl, secret };
+  const errors = deviceServerFormErrors(form, store.secretStored);
+  const problem = (field: 'apiUrl' | 'secret') => {
+    const message = (tried && errors[field] ? t(errors[field]) : undefined) ?? store.saving.fieldError(field);
+    return message ? { validationState: 'error' as const, validationMessage: message } : {};
+  };
+  const edit = (set: (value: string) => void) => (_: unknown, data: { value: string }) => {
+    set(data.value);
+    store.edited();
+  };
+  const save = () => {
+    setTried(true);
+    if (Object.keys(errors).length === 0) void store.save(form);
+  };
+  const operator = view.operator.apiUrl ? t(`${TEXT}.operatorDefault`, { url: view.operator.apiUrl }) : t(`${TEXT}.operatorNone`);
+
+  return (
+    <section className={styles.section} aria-label={title}>
+      <PageHeader level={2} title={title} />
+      <Text>
+        <strong>{t(`${TEXT}.inUse`)}</strong> {t(`${TEXT}.source.${store.source}`)}
+      </Text>
+      <Text>{operator}</Text>
+      {!store.editable ? (
+        <Text>{t(`${TEXT}.chooseOrganisation`)}</Text>
+      ) : (
+        <form
+          className={styles.section}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <Field label={t(`${TEXT}.apiUrl`)} required {...problem('apiUrl')}>
+            <Input type="url" value={apiUrl} placeholder="https://" onChange={edit(setApiUrl)} />
+          </Field>
+          <Field
+            label={secretLabel}
+            required={!store.secretStored}
+            hint={view.secretMasked ? t(`${TEXT}.keepSecret`, { masked: view.secretMasked }) : undefined}
+            {...problem('secret')}
+          >
+            <Input type="password" autoComplete="new-password" value={secret} onChange={edit(setSecret)} />
+          </Field>
+          {store.saving.failure && store.saving.failure.fields.size === 0 && (
+            <Text role="alert">{store.saving.failure.message ?? t(`${TEXT}.saveFailed`)}</Text>
+          )}
+          {store.clearing.failure && <Text role="alert">{store.clearing.failure.message ?? t(`${TEXT}.saveFailed`)}</Text>}
+          <div className={styles.actions}>
+            <Button type="submit" appearance="primary" disabled={store.saving.pending}>
+              {t(`${TEXT}.save`)}
+            </Button>
+            {store.source === 'own' && (
+              <Button disabled={store.clearing.pending} onClick={() => setConfirming(true)}>
+                {t(`${TEXT}.useDefault`)}
+              </Button>
+            )}
+            {store.saved && <Text role="status">{t(`${TEXT}.saved`)}</Text>}
+          </div>
+        </form>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t(`${TEXT}.useDefault`)}
+          message={t(`${TEXT}.confirmUseDefault`, { name: title })}
+          busy={store.clearing.pending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void store.clear().then((ok) => ok && setConfirming(false))}
+        />
+      )}
+    </section>
+  );
+});
+
+/**
+ * The Organisation Settings section of one data-source plugin, reading its store (a deviceServerSettingsModel added
+ * under `storeName`) and its texts (the title, and what the secret is called).
+ */
+export function deviceServerSettingsSection(options: {
+  storeName: string;
+  titleKey: string;
+  secretLabelKey: string;
+}): ComponentType<OrganisationSettingSectionProps> {
+  return observer(function DeviceServerSettings({ organisationId }: OrganisationSettingSectionProps) {
+    const { t } = useTranslation();
+    const store = usePluginStore<ReturnType<typeof deviceServerSettingsModel>>(options.storeName);
+    return (
+      <DeviceServerSettingsSection
+        store={store}
+        organisationId={organisationId}
+        title={t(options.titleKey)}
+        secretLabel={t(options.secretLabelKey)}
+      />
+    );
+  });
+}
