@@ -63,6 +63,11 @@ export interface ItemStateWrite {
   received: string | null;
   /** Latest valid uplink time of the batch (ISO); null leaves the last valid date. */
   valid: string | null;
+  /**
+   * The last receive date of the state this was computed from (ISO, null for none). A row whose last uplink is newer
+   * than both this and `received` (another writer got there first) is left alone: its state never goes back in time.
+   */
+  basis: string | null;
 }
 
 /** An item whose connection just timed out. */

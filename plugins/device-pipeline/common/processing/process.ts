@@ -212,27 +212,22 @@ class Work {
     const pref = this.pref(field, input);
     const fr = this.state(field);
     const atMs = this.at.getTime();
-    let value: unknown;
-    if (pref.signal === 'analog') {
-      let v = toAnalog(input);
-      if (v === undefined || !passesSpikeFilter(v, pref.filter)) return void this.discarded.push(field);
-      if (pref.simpleConvertEnabled) v = simpleConvert(v, pref.simpleConvert);
-      if (pref.accumulative) {
-        const previous = fr.total ?? toAnalog(fr.ov ? this.output[rawKey(field)] : this.output[field]) ?? 0;
-        v = previous + v;
-        fr.total = v;
-      }
-      value = v;
-    } else if (pref.signal === 'digital') {
-      const d = toDigital(input);
-      if (d === undefined) return void this.discarded.push(field);
-      value = pref.logic === 'Invert' ? 1 - d : d;
-    } else if (pref.signal === 'string') {
-      value = toText(input);
-      if (value === undefined) return void this.discarded.push(field);
-    } else {
-      if (input === undefined || input === null) return void this.discarded.push(field);
-      value = input;
+    const reading = this.read(field, pref, input);
+    if (reading === undefined) return;
+    const accumulative = pref.signal === 'analog' && pref.accumulative;
+    if (this.isLate(field, fr, atMs)) {
+      // Older than the reading the field shows (redelivered after a restart, buffered by a gateway, in an earlier
+      // batch): its history row is kept at its own time, the current state does not go back. The running total at
+      // that time is unknown, so an accumulative field gets no row for it.
+      if (!accumulative) this.recordHistory(field, pref, reading);
+      return;
+    }
+    fr.at = atMs;
+    let value = reading;
+    if (accumulative && typeof reading === 'number') {
+      const previous = fr.total ?? toAnalog(fr.ov ? this.output[rawKey(field)] : this.output[field]) ?? 0;
+      fr.total = previous + reading;
+      value = fr.total;
     }
 
     this.scheduleReset(field, pref, value, atMs);
@@ -260,6 +255,38 @@ class Work {
     if (shown === undefined) return; // waiting for a stable value: the field keeps its previous value
     this.recordHistory(field, pref, shown);
     this.show(field, pref, shown, value);
+  }
+
+  /**
+   * The reading in the field's signal: signal conversion, spike filter and simple convert (analog), Invert (digital).
+   * Undefined when it is discarded.
+   */
+  private read(field: string, pref: FieldPreference, input: unknown): unknown {
+    let value: unknown;
+    if (pref.signal === 'analog') {
+      const v = toAnalog(input);
+      if (v !== undefined && passesSpikeFilter(v, pref.filter)) {
+        value = pref.simpleConvertEnabled ? simpleConvert(v, pref.simpleConvert) : v;
+      }
+    } else if (pref.signal === 'digital') {
+      const d = toDigital(input);
+      if (d !== undefined) value = pref.logic === 'Invert' ? 1 - d : d;
+    } else if (pref.signal === 'string') {
+      value = toText(input);
+    } else if (input !== null) {
+      value = input;
+    }
+    if (value === undefined) this.discarded.push(field);
+    return value;
+  }
+
+  /**
+   * Whether a reading at `atMs` is older than the one the field shows. A field stored before its own time was kept
+   * takes the item's last uplink time.
+   */
+  private isLate(field: string, fr: FieldRuntime, atMs: number): boolean {
+    const shownAt = fr.at ?? (field in this.output ? this.item.lastReceiveDate?.getTime() : undefined);
+    return shownAt !== undefined && atMs < shownAt;
   }
 
   /** skipDebounceWhenResume: the value goes from a range with an enabled event to one without (see the doc). */

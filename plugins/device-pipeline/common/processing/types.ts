@@ -40,6 +40,8 @@ export interface FieldRuntime {
   ov?: boolean;
   /** Auto reset due at (epoch ms). */
   resetAt?: number;
+  /** Time (epoch ms) of the uplink whose reading the field shows: an older reading never replaces it. */
+  at?: number;
 }
 
 /** node_items.runtime */
@@ -62,6 +64,8 @@ export interface ProcessableItem {
   openEvents?: OpenEvent[];
   /** Shown in created events (e.g. the site address). */
   location?: string;
+  /** The item's last uplink time: the time of the values of fields stored before their own time was kept (FieldRuntime.at). */
+  lastReceiveDate?: Date | null;
 }
 
 export interface EventNode {

@@ -60,13 +60,21 @@ interface Work {
   events: EventWriter;
 }
 
-function validDate(value: unknown): Date {
+/** How far ahead of this server's clock an uplink's own time may be before it counts as received now. */
+const MAX_CLOCK_AHEAD_MS = 60_000;
+
+/**
+ * The uplink's own time (its device server's receive time). A missing one, or one further ahead than a clock may drift,
+ * is now: a time in the future would hold the item's state until then, every newer uplink counting as older.
+ */
+function uplinkTime(value: unknown, now: number): Date {
   const date = value instanceof Date ? value : new Date(value as string);
-  return Number.isNaN(date.getTime()) ? new Date() : date;
+  return Number.isNaN(date.getTime()) || date.getTime() > now + MAX_CLOCK_AHEAD_MS ? new Date(now) : date;
 }
 
-function later(a: Date | null, b: Date): Date {
-  return a && a.getTime() > b.getTime() ? a : b;
+/** Whether `candidate` is later than `current` (or there is none). */
+function isLater(candidate: Date, current: Date | null): boolean {
+  return !current || candidate.getTime() > current.getTime();
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -299,12 +307,13 @@ export class IngestService implements DataSourceSink {
     const problems = given.map(unstorableReason);
     const letters: DeadLetter[] = given.flatMap((u, i) => (problems[i] ? [uplinkLetter(u, problems[i])] : []));
     const uplinks = given.filter((_, i) => !problems[i]);
+    const now = Date.now();
     const prepared = uplinks.map((u) => ({
       u,
       source: String(u.source),
       device: String(u.deviceId ?? '').toLowerCase(),
       key: String(u.dedupKey),
-      at: validDate(u.receivedAt),
+      at: uplinkTime(u.receivedAt, now),
       fields: isRecord(u.fields) ? u.fields : {},
     }));
     const results: UplinkResult[] = prepared.map(() => 'unknown');
@@ -394,11 +403,15 @@ export class IngestService implements DataSourceSink {
     return { items: new Map(items.map((item) => [item.uuid, item])), history: [], events: new EventWriter() };
   }
 
-  /** Takes a processing result into the item's state (the next uplink of the item in the batch continues from it). */
+  /**
+   * Takes a processing result into the item's state (the next uplink of the item in the batch continues from it). The
+   * receive and valid times only move forward: an uplink older than the item's last one leaves them (and the
+   * connection) as they are; the processing left its fields' values alone too.
+   */
   private apply(work: Work, item: ItemState, result: ProcessResult | null, received: Date | null): void {
     if (received) {
       item.dirty = true;
-      item.received = later(item.received, received);
+      if (isLater(received, item.received ?? item.lastReceiveDate)) item.received = received;
     }
     if (!result) return;
     item.dirty = true;
@@ -406,7 +419,7 @@ export class IngestService implements DataSourceSink {
     item.status = result.status;
     item.runtime = result.runtime;
     item.openEvents = result.openEvents;
-    if (received && result.valid) item.valid = later(item.valid, received);
+    if (received && result.valid && isLater(received, item.valid ?? item.lastValidDate)) item.valid = received;
     if (result.changedFields.length > 0) item.changed = true;
     if (item.storeHistory && result.history.length > 0) {
       const at = (received ?? new Date()).toISOString();

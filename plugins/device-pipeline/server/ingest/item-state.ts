@@ -30,9 +30,9 @@ export interface ItemState extends ProcessableItem {
   lastValidDate: Date | null;
   /** Something to write back. */
   dirty: boolean;
-  /** Latest uplink time of this batch (connection turns true). */
+  /** Latest uplink time of this batch when later than lastReceiveDate (connection turns true). */
   received: Date | null;
-  /** Latest valid uplink time of this batch. */
+  /** Latest valid uplink time of this batch when later than lastValidDate. */
   valid: Date | null;
   /** Values or status changed (parents' node data, live push). */
   changed: boolean;
@@ -174,6 +174,7 @@ export class ItemStates {
         runtime: item.runtime as Record<string, unknown>,
         received: item.received?.toISOString() ?? null,
         valid: item.valid?.toISOString() ?? null,
+        basis: item.lastReceiveDate?.toISOString() ?? null,
       })),
       historyInserts(history),
     );

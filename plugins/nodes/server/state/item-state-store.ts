@@ -72,6 +72,7 @@ export function itemStateStore(): ItemStateStore {
           r: item.runtime,
           lr: item.received,
           lv: item.valid,
+          b: item.basis,
         })),
       );
       for (let i = 0; i < Math.max(parts.length, alongside.length); i++) {
@@ -81,14 +82,19 @@ export function itemStateStore(): ItemStateStore {
           if (rider) await tx.execute(rider);
           continue;
         }
+        // Only forward in time: a row whose last uplink is newer than the state written (computed by another writer
+        // from an older row) keeps its state, and the dates never go back. The millisecond of slack covers the
+        // microseconds a date loses on its way through JavaScript.
         const update = sql`
           UPDATE node_items AS n SET
             output_simple = x.o, status = x.s, runtime = x.r,
             connection = CASE WHEN x.lr IS NULL THEN n.connection ELSE true END,
-            last_receive_date = CASE WHEN x.lr IS NULL THEN n.last_receive_date ELSE x.lr END,
-            last_valid_date = COALESCE(x.lv, n.last_valid_date)
-          FROM json_to_recordset(${jsonParam(part)}) AS x(u uuid, o jsonb, s jsonb, r jsonb, lr timestamptz, lv timestamptz)
-          WHERE n.uuid = x.u`;
+            last_receive_date = GREATEST(n.last_receive_date, x.lr),
+            last_valid_date = GREATEST(n.last_valid_date, x.lv)
+          FROM json_to_recordset(${jsonParam(part)})
+            AS x(u uuid, o jsonb, s jsonb, r jsonb, lr timestamptz, lv timestamptz, b timestamptz)
+          WHERE n.uuid = x.u
+            AND (n.last_receive_date IS NULL OR n.last_receive_date < COALESCE(x.lr, x.b) + interval '1 millisecond')`;
         // The rider writes other tables, so its order within the statement does not matter.
         await tx.execute(rider ? sql`WITH alongside AS (${rider}) ${update}` : update);
       }
