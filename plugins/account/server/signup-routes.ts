@@ -62,6 +62,12 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
 
 const rateLimit = (max: number) => ({ max, timeWindowMs: 60_000 });
 
+/** Answered with every code sent and every token check, so the page offers a resend only when it will be taken. */
+const resendInSeconds = {
+  type: 'integer',
+  description: 'Seconds until another code may be requested (0: now)',
+} as const;
+
 /** Whether an account already uses this e-mail, as its username or its e-mail address. */
 export async function accountExists(users: UserDirectory, email: string): Promise<boolean> {
   return (await users.findByUsernameOrEmail(email)) !== null;
@@ -119,7 +125,7 @@ export function signupRoutes(services: AccountServices) {
     auth: false,
     licence: 'sign-up',
     body: SignupOtpRequestInput,
-    response: { type: 'object', properties: { token: { type: 'string' } } },
+    response: { type: 'object', properties: { token: { type: 'string' }, resendInSeconds } },
     rateLimit: rateLimit(5),
     audit: 'account.signup.request',
     async handler({ body, t }) {
@@ -150,26 +156,32 @@ export function signupRoutes(services: AccountServices) {
         expiresAt: sql`now() + make_interval(hours => ${PENDING_SIGNUP_HOURS}::int)`,
       });
       await sendCode(email, code, t);
-      return { token };
+      return { token, resendInSeconds: RESEND_COOLDOWN_SECONDS };
     },
   });
 
   const checkToken = defineRoute<unknown, unknown, TokenParams, false>({
     method: 'GET',
     url: '/otp/verify-token/:token',
-    summary: 'The e-mail of a pending sign-up and when its code expires; 404 for an unknown or finished one',
+    summary:
+      'The e-mail of a pending sign-up, when its code expires and how soon another may be sent; 404 for an unknown or ' +
+      'finished one',
     auth: false,
     licence: 'sign-up',
     params: TokenParams,
     response: {
       type: 'object',
-      properties: { email: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
+      properties: { email: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, resendInSeconds },
     },
     rateLimit: rateLimit(30),
     async handler({ params }) {
       const pending = await byToken(params.token);
       if (!pending) throw HttpError.notFound('account.server.errors.signupTokenInvalid');
-      return { email: pending.signup.email, expiresAt: pending.signup.codeExpiresAt.toISOString() };
+      return {
+        email: pending.signup.email,
+        expiresAt: pending.signup.codeExpiresAt.toISOString(),
+        resendInSeconds: pending.cooldownLeft,
+      };
     },
   });
 
@@ -230,11 +242,13 @@ export function signupRoutes(services: AccountServices) {
   const resend = defineRoute<SignupOtpResendInput, unknown, unknown, false>({
     method: 'POST',
     url: '/otp/signup/resend',
-    summary: 'E-mail a new code for a pending sign-up (not within 30 s of the last); answers its validity in minutes',
+    summary:
+      'E-mail a new code for a pending sign-up (not within 30 s of the last); answers its validity in minutes and ' +
+      'when the next may be sent',
     auth: false,
     licence: 'sign-up',
     body: SignupOtpResendInput,
-    response: { type: 'object', properties: { validMinutes: { type: 'integer' } } },
+    response: { type: 'object', properties: { validMinutes: { type: 'integer' }, resendInSeconds } },
     rateLimit: rateLimit(10),
     audit: 'account.signup.resend',
     async handler({ body, t }) {
@@ -271,7 +285,7 @@ export function signupRoutes(services: AccountServices) {
         })
         .where(eq(signups.id, pending.signup.id));
       await sendCode(email, code, t);
-      return { validMinutes: validMinutes() };
+      return { validMinutes: validMinutes(), resendInSeconds: RESEND_COOLDOWN_SECONDS };
     },
   });
 

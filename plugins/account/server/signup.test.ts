@@ -23,7 +23,8 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
     expect(response.status).toBe(200);
     expect(response.headers['x-ratelimit-limit']).toBe('5');
     const mail = await sink.waitForMessage(email);
-    return { token: response.body.token as string, code: codeIn(mail.text), mail };
+    const { token, resendInSeconds } = response.body as { token: string; resendInSeconds: number };
+    return { token, resendInSeconds, code: codeIn(mail.text), mail };
   };
   const verify = (email: string, token: string, pinCode: string) => post('/otp/signup/verify', { email, token, pinCode });
   const complete = (email: string, proof: string | undefined, companyRole: string, companyName = 'Acme') =>
@@ -55,8 +56,9 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
 
   it('signs up an integrator: code by e-mail, resend cooldown, verify, company, then login as si-customer', async () => {
     const email = 'Integrator@Example.com';
-    const { token, code, mail } = await startSignup(email);
+    const { token, code, mail, resendInSeconds } = await startSignup(email);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(resendInSeconds).toBe(30);
     expect(mail.subject).toBe('Your verification code');
     expect(mail.text).toContain('valid for 15 minutes');
     expect(code).toMatch(/^\d{6}$/);
@@ -67,6 +69,9 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
     const secondsLeft = (Date.parse(check.body.expiresAt) - Date.now()) / 1000;
     expect(secondsLeft).toBeGreaterThan(14 * 60);
     expect(secondsLeft).toBeLessThanOrEqual(15 * 60);
+    // The page learns the cooldown with the code, so it offers no resend the server would refuse (issue 12 item 13).
+    expect(check.body.resendInSeconds).toBeGreaterThanOrEqual(28);
+    expect(check.body.resendInSeconds).toBeLessThanOrEqual(30);
 
     const tooSoon = await post('/otp/signup/resend', { email, token }, 'zh-CN');
     expect(tooSoon.status).toBe(429);
@@ -74,9 +79,10 @@ describe.each(databaseBackends())('sign-up with e-mail verification on %s', (bac
 
     // After the cooldown a new code replaces the old one.
     await db().execute(sql`UPDATE account_signups SET code_sent_at = now() - interval '31 seconds'`);
+    expect((await server.request('GET', `/api/otp/verify-token/${token}`)).body.resendInSeconds).toBe(0);
     const resent = await post('/otp/signup/resend', { email, token });
     expect(resent.status).toBe(200);
-    expect(resent.body).toEqual({ validMinutes: 15 });
+    expect(resent.body).toEqual({ validMinutes: 15, resendInSeconds: 30 });
     const newCode = codeIn((await sink.waitForMessage(email)).text);
     if (newCode !== code) expect((await verify(email, token, code)).body.message).toBe('Invalid verification code');
 

@@ -53,15 +53,20 @@ export function createAccountApi(http: HttpClient) {
       return answer.exists === true;
     },
     requestSignupOtp: (email: string, password: string) =>
-      http.post('otp/signup/request', { json: { email, password, purpose: 'signup' } }).json<{ token?: string }>(),
+      http
+        .post('otp/signup/request', { json: { email, password, purpose: 'signup' } })
+        .json<{ token?: string; resendInSeconds?: number }>(),
+    /** The token's e-mail, when its code expires and in how many seconds another code may be sent. */
     validateSignupToken: (token: string) =>
-      http.get(`otp/verify-token/${encodeURIComponent(token)}`).json<{ email: string; expiresAt?: string | null }>(),
+      http
+        .get(`otp/verify-token/${encodeURIComponent(token)}`)
+        .json<{ email: string; expiresAt?: string | null; resendInSeconds?: number }>(),
     verifySignupEmail: (email: string, token: string, pinCode: string) =>
       http
         .post('otp/signup/verify', { json: { email, token, pinCode } })
         .json<{ success: boolean; message?: string; proof?: string }>(),
     resendSignupOtp: (email: string, token: string) =>
-      http.post('otp/signup/resend', { json: { email, token } }).json<{ validMinutes?: number }>(),
+      http.post('otp/signup/resend', { json: { email, token } }).json<{ validMinutes?: number; resendInSeconds?: number }>(),
     completeSignup: (payload: {
       email: string;
       proof: string;

@@ -20,6 +20,11 @@ export function secondsFromMinutes(validMinutes: number | null | undefined): num
   return typeof validMinutes === 'number' && validMinutes > 0 ? Math.round(validMinutes * 60) : DEFAULT_CODE_VALIDITY_SECONDS;
 }
 
+/** A count of seconds from the server, whole and not negative; 0 when it sent none. */
+export function secondsOrNone(seconds: number | null | undefined): number {
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : 0;
+}
+
 /** m:ss, e.g. 899 → 14:59, 0 → 0:00. */
 export function formatCountdown(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

@@ -6,12 +6,13 @@ const code = (text: string) => text.split('');
 
 function verificationServer(options: { cooldown?: boolean } = {}) {
   return fakeApi({
-    'GET otp/verify-token/:token': ({ params }) =>
-      params.token === 'tok-1'
-        ? { email: 'ann@example.com', expiresAt: new Date(Date.now() + 600_000).toISOString() }
-        : params.token === 'tok-2'
-          ? { email: 'bob@example.com' }
-          : apiError(404, 'Unknown token.'),
+    'GET otp/verify-token/:token': ({ params }) => {
+      const expiresAt = new Date(Date.now() + 600_000).toISOString();
+      if (params.token === 'tok-1') return { email: 'ann@example.com', expiresAt, resendInSeconds: 0 };
+      if (params.token === 'tok-2') return { email: 'bob@example.com' };
+      if (params.token === 'tok-new') return { email: 'cy@example.com', expiresAt, resendInSeconds: 27 };
+      return apiError(404, 'Unknown token.');
+    },
     'POST otp/signup/verify': ({ body }) => {
       const { pinCode } = body as { pinCode: string };
       if (pinCode === '123456') return { success: true, proof: 'proof-of-ann' };
@@ -20,7 +21,9 @@ function verificationServer(options: { cooldown?: boolean } = {}) {
       return { success: false };
     },
     'POST otp/signup/resend': () =>
-      options.cooldown ? apiError(429, 'Please wait 20 seconds before requesting another code.') : { validMinutes: 10 },
+      options.cooldown
+        ? apiError(429, 'Please wait 20 seconds before requesting another code.')
+        : { validMinutes: 10, resendInSeconds: 30 },
   });
 }
 
@@ -42,6 +45,17 @@ describe('VerificationModel', () => {
     expect(verification.secondsLeft).toBe(900);
     await verification.open('nope');
     expect(verification.status).toBe('invalid');
+  });
+
+  it('knows from the token check how soon another code may be sent, so no resend is offered before (issue 12 item 13)', async () => {
+    const verification = VerificationModel.create({}, { http: verificationServer().http });
+    await verification.open('tok-new');
+    expect(verification.cooldown).toBe(27);
+    for (let second = 0; second < 27; second++) verification.tick();
+    expect(verification.cooldown).toBe(0);
+    // A server that says nothing about it leaves the resend offered, as before.
+    await verification.open('tok-2');
+    expect(verification.cooldown).toBe(0);
   });
 
   it('verifies a complete code and keeps the e-mail and its proof for the company step', async () => {

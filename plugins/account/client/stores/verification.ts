@@ -1,7 +1,7 @@
 import { types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track } from '@sensorium/core/client';
 import { codeOf, isCodeComplete, type CodeDigits } from '../lib/code-boxes';
-import { RESEND_COOLDOWN_SECONDS, secondsFromMinutes, secondsUntil } from '../lib/countdown';
+import { RESEND_COOLDOWN_SECONDS, secondsFromMinutes, secondsOrNone, secondsUntil } from '../lib/countdown';
 import { verificationFailure, verificationUnsuccessful, type FailureText } from '../lib/messages';
 import { saveVerifiedSignup } from '../lib/session-keys';
 import { accountApi, FailureTextModel, failureText } from './common';
@@ -46,10 +46,11 @@ export const VerificationModel = types
       self.error = null;
       self.resentTo = null;
     },
-    ready(token: string, email: string, seconds: number) {
+    ready(token: string, answer: { email: string; secondsLeft: number; cooldown: number }) {
       if (self.token !== token) return;
-      self.email = email;
-      self.secondsLeft = seconds;
+      self.email = answer.email;
+      self.secondsLeft = answer.secondsLeft;
+      self.cooldown = answer.cooldown;
       self.status = 'ready';
     },
     invalid(token: string) {
@@ -83,12 +84,19 @@ export const VerificationModel = types
   .actions((self) => {
     const api = () => accountApi(self);
     return {
-      /** Checks the token of the link; an unknown one shows the invalid state. */
+      /**
+       * Checks the token of the link; an unknown one shows the invalid state. The server tells how soon another code
+       * may be sent, so the page offers a resend only once it would be taken, reloaded or not.
+       */
       async open(token: string): Promise<void> {
         self.reset(token);
         const outcome = await track(self.checking, () => api().validateSignupToken(token));
-        if (outcome.ok) self.ready(token, outcome.value.email ?? '', secondsUntil(outcome.value.expiresAt));
-        else self.invalid(token);
+        if (!outcome.ok) {
+          self.invalid(token);
+          return;
+        }
+        const { email, expiresAt, resendInSeconds } = outcome.value;
+        self.ready(token, { email: email ?? '', secondsLeft: secondsUntil(expiresAt), cooldown: secondsOrNone(resendInSeconds) });
       },
       /**
        * Verifies the code: `verified` (the e-mail and its proof are kept for the company step), `missing-email` (the page sends the
@@ -115,7 +123,10 @@ export const VerificationModel = types
         saveVerifiedSignup({ email, proof });
         return 'verified';
       },
-      /** Sends a new code: blocked for 30 s from the call, at once again if it fails. True when a code was sent. */
+      /**
+       * Sends a new code: blocked from the call for the cooldown the server answers (30 s when it says none), at once
+       * again if it fails. True when a code was sent.
+       */
       async resend(): Promise<boolean> {
         self.clearMessages();
         const { token, email } = self;
@@ -127,6 +138,7 @@ export const VerificationModel = types
         const outcome = await track(self.resending, () => api().resendSignupOtp(email, token ?? ''));
         if (outcome.ok) {
           self.resent(outcome.value.validMinutes);
+          if (outcome.value.resendInSeconds !== undefined) self.startCooldown(secondsOrNone(outcome.value.resendInSeconds));
           return true;
         }
         self.startCooldown(0);
