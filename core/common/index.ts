@@ -14,3 +14,4 @@ export * from './password-rule';
 export * from './nullable';
 export * from './text-rules';
 export * from './device-server-settings';
+export * from './mqtt-credentials';

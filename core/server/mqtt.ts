@@ -21,6 +21,21 @@ export type MqttBatchHandler = (messages: MqttMessage[]) => Promise<void>;
 export interface MqttConsumeOptions {
   /** The filter of the source's downlink topics (what the console publishes to its devices), e.g. `…/command/down`. */
   downlinks?: string;
+  /**
+   * Where the source's uplink and downlink topics name their device. With it, an organisation's device credentials on the
+   * embedded broker reach the devices bound to that organisation's items; without it, none of the source's topics.
+   */
+  devices?: MqttDeviceTopics;
+}
+
+/** Where a source's topics name the device (topic levels counted from 0, after the topic prefix). */
+export interface MqttDeviceTopics {
+  /** The items' data-source type (`dataSource.type`) the topics feed. */
+  source: string;
+  /** The level holding the device id: ChirpStack's DevEUI, a TTS device id. */
+  deviceLevel: number;
+  /** The level holding the device server's application, when the topics carry one (ChirpStack and TTS topics do). */
+  applicationLevel?: number;
 }
 
 export interface MqttPublishOptions {
@@ -42,7 +57,7 @@ export interface MqttService {
    * Receives every message matching `filter` (MQTT wildcards + and #) in batches. `id` names the consumer (it becomes
    * part of the persistent client id on an external broker). Returns a function that stops consuming.
    * On the embedded broker, device credentials may publish only to consumed filters and subscribe only to the
-   * consumers' `downlinks` filters.
+   * consumers' `downlinks` filters; an organisation's credentials, only for the devices of its items (`devices`).
    */
   consume(id: string, filter: string, handler: MqttBatchHandler, options?: MqttConsumeOptions): Promise<() => Promise<void>>;
   /** Publishes a message (downlinks); resolves when the broker has it (QoS 1: PUBACK). */
@@ -50,6 +65,25 @@ export interface MqttService {
 }
 
 export const MqttToken = createToken<MqttService>('core.mqtt');
+
+/** One reading of which organisation owns each device binding; answers synchronously (a broker's forward cannot wait). */
+export interface DeviceOwnerSnapshot {
+  /**
+   * The organisation owning the item that a message of this device reaches, routed as the pipeline routes uplinks:
+   * `application` is the device server's application as the topic names it (null when it names none). Null for the
+   * operator's own applications; undefined when no item takes the device.
+   */
+  ownerOf(source: string, deviceId: string, application: string | null): string | null | undefined;
+}
+
+/**
+ * Which organisation's items the devices are bound to, provided by the plugin that keeps the bindings (nodes). The
+ * embedded broker holds each organisation's device credentials to its own devices with it.
+ */
+export interface DeviceOwners {
+  snapshot(): Promise<DeviceOwnerSnapshot>;
+}
+export const DeviceOwnersToken = createToken<DeviceOwners>('core.device-owners');
 
 /** Why a message the source's parser refused is no uplink: not JSON at all, or JSON without what an uplink needs. */
 function parseFailure(payload: Buffer): Pick<RejectedMessage, 'reason' | 'detail'> {

@@ -19,6 +19,8 @@ import {
   DEFAULT_MAX_UPLINK_BYTES,
   dataSourceAdapters,
   DataSourceSinkToken,
+  DeviceOwnersToken,
+  type DeviceOwners,
   LoggerToken,
   MetricsToken,
   MqttToken,
@@ -64,7 +66,8 @@ import { startDemoSimulation } from './data-sources/demo-simulation';
 import { AdapterDirectory } from './data-sources/directory';
 import { JobRunner } from './jobs/job-runner';
 import { MailOutbox, smtpTransport } from './mail/outbox';
-import { createMqttService } from './mqtt';
+import { createMqttService, OrganisationCredentials } from './mqtt';
+import { mqttCredentialRoutes } from './mqtt/credential-routes';
 import { allPermissions, selectPlugins } from './plugin-host/select-plugins';
 import { CORE_SERVICE_TOKENS } from './plugin-host/declared-services';
 import { RouteTable, type OwnedRoute } from './plugin-host/route-table';
@@ -164,7 +167,14 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     });
     await createFirstAdmin(db, users, config.adminPassword, app.log);
 
-    const mqtt = await createMqttService(config.mqtt, settings, app.log, config.maxUplinkBytes ?? DEFAULT_MAX_UPLINK_BYTES);
+    const mqttCredentials = new OrganisationCredentials(db);
+    const mqtt = await createMqttService(
+      config.mqtt,
+      settings,
+      app.log,
+      config.maxUplinkBytes ?? DEFAULT_MAX_UPLINK_BYTES,
+      mqttCredentials,
+    );
     const metrics = createMetrics();
     const dataSources = new AdapterDirectory();
     const root = globalContainer.createChildContainer();
@@ -203,6 +213,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
         config,
         selection.running.map((plugin) => plugin.manifest.id),
       ),
+      ...mqttCredentialRoutes(db, mqtt, mqttCredentials),
     ];
     for (const route of coreRoutes) routes.add({ pluginId: 'core', route });
     const closeHooks: (() => Promise<void> | void)[] = [];
@@ -225,7 +236,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       openedSteps.push(stopDataSources);
     }
     // The broker opens once the adapters consume (no uplink is acknowledged before one takes it) and closes first.
-    await mqtt.listen();
+    await mqtt.listen((wired.provided.get(DeviceOwnersToken) as DeviceOwners | undefined) ?? null);
     openedSteps.push(() => mqtt.close());
     const translator = createTranslator([coreServerResources, authServerResources, ...wired.i18n]);
     const authenticate = createAuthenticator([

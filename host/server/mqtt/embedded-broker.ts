@@ -1,20 +1,31 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { Aedes, type AuthenticateError, type PublishPacket } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MqttBatchHandler, MqttConsumeOptions, MqttMessage, MqttPublishOptions } from '@sensorium/core/server';
-import { DeviceAcl } from './device-acl';
+import type {
+  DeviceOwners,
+  DeviceOwnerSnapshot,
+  MqttBatchHandler,
+  MqttConsumeOptions,
+  MqttMessage,
+  MqttPublishOptions,
+} from '@sensorium/core/server';
+import { DeviceAcl, type AclConsumer, type TopicDevice } from './device-acl';
+import { DeviceOwnerCache } from './device-owner-cache';
 import { GroupCommit } from './group-commit';
 import { oversizedMessage } from './message-size';
+import type { OrganisationCredentials } from './organisation-credentials';
 import { topicMatches } from './topic-filter';
 import type { HostMqttService } from './types';
 
-interface Consumer {
+interface Consumer extends AclConsumer {
   id: string;
-  filter: string;
-  downlinks: string | null;
   commit: GroupCommit<MqttMessage>;
 }
+
+/** How old a reading of the devices' owners may be for a forwarded downlink; a refused publish reads again after 1 s. */
+const OWNERS_MAX_AGE_MS = 5_000;
+const OWNERS_RECHECK_MS = 1_000;
 
 export interface EmbeddedBrokerOptions {
   host: string;
@@ -24,6 +35,8 @@ export interface EmbeddedBrokerOptions {
   topicPrefix: string;
   /** Larger uplinks are acknowledged and handed on cut, marked `oversized`, for the dead letters. */
   maxUplinkBytes: number;
+  /** Organisations' own device passwords (usernames are organisation ids); null: only the shared credential. */
+  credentials: OrganisationCredentials | null;
   log: FastifyBaseLogger;
 }
 
@@ -41,6 +54,9 @@ function sameSecret(given: Buffer | string | undefined, expected: string): boole
  * callback with an error, which closes the publisher's connection without a PUBACK, and the publisher sends it again.
  * The console has no subscription of its own, so an ingested uplink is not forwarded anywhere unless a client subscribed
  * to it (a network server). Device credentials are held to the DeviceAcl: publish uplinks, subscribe to downlinks.
+ * An organisation's credentials are further held to the devices bound to its items (DeviceOwners): its uplinks for
+ * other devices are acknowledged and dropped, its subscriptions naming other devices refused, and other devices'
+ * downlinks never forwarded to it.
  */
 export class EmbeddedMqttBroker implements HostMqttService {
   readonly mode = 'embedded' as const;
@@ -48,6 +64,10 @@ export class EmbeddedMqttBroker implements HostMqttService {
   private broker: Aedes | null = null;
   private server: Server | null = null;
   private port = 0;
+  /** The organisation of each client that connected with an organisation's password (the shared one is the operator's). */
+  private readonly organisationOf = new WeakMap<Client, string>();
+  private readonly organisationClients = new Set<Client>();
+  private owners = new DeviceOwnerCache(null, OWNERS_MAX_AGE_MS, () => {});
 
   constructor(private readonly options: EmbeddedBrokerOptions) {}
 
@@ -66,7 +86,13 @@ export class EmbeddedMqttBroker implements HostMqttService {
     handler: MqttBatchHandler,
     options: MqttConsumeOptions = {},
   ): Promise<() => Promise<void>> {
-    const consumer: Consumer = { id, filter, downlinks: options.downlinks ?? null, commit: new GroupCommit(handler) };
+    const consumer: Consumer = {
+      id,
+      filter,
+      downlinks: options.downlinks ?? null,
+      devices: options.devices ?? null,
+      commit: new GroupCommit(handler),
+    };
     this.consumers.push(consumer);
     return async () => {
       this.consumers.splice(this.consumers.indexOf(consumer), 1);
@@ -77,6 +103,8 @@ export class EmbeddedMqttBroker implements HostMqttService {
   async publish(topic: string, payload: string | Buffer, options: MqttPublishOptions = {}): Promise<void> {
     const broker = this.broker;
     if (!broker) throw new Error('The embedded MQTT broker is not running');
+    // Organisations' subscribers receive a downlink only for their own devices: an item saved a moment ago counts.
+    if (this.organisationClients.size > 0) await this.owners.fresh(OWNERS_RECHECK_MS);
     const packet: PublishPacket = {
       cmd: 'publish',
       topic: this.options.topicPrefix + topic,
@@ -88,19 +116,50 @@ export class EmbeddedMqttBroker implements HostMqttService {
     await new Promise<void>((resolve, reject) => broker.publish(packet, (error) => (error ? reject(error) : resolve())));
   }
 
+  /** Closes the connections made with the organisation's device password (after it changed). */
+  endOrganisationConnections(organisationId: string): void {
+    for (const client of this.organisationClients) {
+      if (this.organisationOf.get(client) === organisationId) client.close();
+    }
+  }
+
+  /** Whether the organisation owns the device a topic names, reading the owners again when the last reading says no. */
+  private async owns(organisationId: string, device: TopicDevice | null): Promise<boolean> {
+    if (!device) return false;
+    const owner = (snapshot: DeviceOwnerSnapshot) =>
+      snapshot.ownerOf(device.source, device.deviceId, device.application) === organisationId;
+    return owner(this.owners.current()) || owner(await this.owners.fresh(OWNERS_RECHECK_MS));
+  }
+
+  private async authenticated(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean> {
+    const { username: sharedUsername, password: sharedPassword, credentials } = this.options;
+    if (username === undefined || password === undefined) return false;
+    if (username === sharedUsername) return sameSecret(password, sharedPassword);
+    if (!credentials || !(await credentials.verify(username, password.toString('utf8')))) return false;
+    this.organisationOf.set(client, username);
+    return true;
+  }
+
   /** Opens the listener; called once the adapters consume, so no uplink is acknowledged before someone takes it. */
-  async listen(): Promise<void> {
-    const { log, username, password, topicPrefix, maxUplinkBytes } = this.options;
-    const acl = new DeviceAcl(
-      topicPrefix,
-      () => this.consumers.map((consumer) => consumer.filter),
-      () => this.consumers.flatMap((consumer) => (consumer.downlinks ? [consumer.downlinks] : [])),
+  async listen(owners: DeviceOwners | null = null): Promise<void> {
+    const { log, username, topicPrefix, maxUplinkBytes } = this.options;
+    this.owners = new DeviceOwnerCache(owners, OWNERS_MAX_AGE_MS, (error) =>
+      log.error({ err: error }, "reading the devices' owners failed"),
     );
+    const acl = new DeviceAcl(topicPrefix, () => this.consumers);
+    // The first uplink an organisation sends for a device it does not own is logged per connection; the rest are not.
+    const warned = new WeakSet<Client>();
     const broker = await Aedes.createBroker({
-      authenticate: (_client, givenUsername, givenPassword, done) => {
-        if (givenUsername === username && sameSecret(givenPassword, password)) return done(null, true);
-        const error = Object.assign(new Error('Bad username or password'), { returnCode: 4 }) as AuthenticateError;
-        done(error, false);
+      authenticate: (client, givenUsername, givenPassword, done) => {
+        const refuse = () =>
+          done(Object.assign(new Error('Bad username or password'), { returnCode: 4 }) as AuthenticateError, false);
+        this.authenticated(client, givenUsername, givenPassword).then(
+          (ok) => (ok ? done(null, true) : refuse()),
+          (error: unknown) => {
+            log.error({ err: error }, 'MQTT authentication failed');
+            refuse();
+          },
+        );
       },
       authorizePublish: (client, packet, done) => {
         if (packet.topic.startsWith('$SYS')) return done(new Error('$SYS topics are reserved'));
@@ -111,18 +170,58 @@ export class EmbeddedMqttBroker implements HostMqttService {
         const topic = packet.topic.slice(topicPrefix.length);
         const consumer = this.consumers.find((candidate) => topicMatches(candidate.filter, topic));
         if (!consumer) return done(null);
-        // An oversized uplink goes on cut, to be acknowledged into the dead letters.
-        consumer.commit.add(oversizedMessage(topic, Buffer.from(packet.payload), maxUplinkBytes)).then(
-          () => done(null),
-          (error: unknown) => {
-            log.error({ err: error, topic }, 'uplink not stored; the publisher will send it again');
-            done(error instanceof Error ? error : new Error(String(error)));
+        const take = () =>
+          // An oversized uplink goes on cut, to be acknowledged into the dead letters.
+          consumer.commit.add(oversizedMessage(topic, Buffer.from(packet.payload), maxUplinkBytes)).then(
+            () => done(null),
+            (error: unknown) => {
+              log.error({ err: error, topic }, 'uplink not stored; the publisher will send it again');
+              done(error instanceof Error ? error : new Error(String(error)));
+            },
+          );
+        const organisationId = this.organisationOf.get(client);
+        if (organisationId === undefined) return take();
+        // Another organisation's device: acknowledged and dropped, not stored. Closing the connection instead would
+        // make a network server resend it forever and hold back the organisation's own devices on that connection.
+        this.owns(organisationId, acl.uplinkDevice(packet.topic)).then(
+          (owned) => {
+            if (owned) return take();
+            const entry = { client: client.id, organisation: organisationId, topic };
+            if (warned.has(client)) log.debug(entry, 'uplink for a device of no item of the organisation dropped');
+            else log.warn(entry, 'uplink for a device of no item of the organisation dropped');
+            warned.add(client);
+            done(null);
           },
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
         );
       },
       // Refused filters are answered with the SUBACK failure code 0x80; the connection stays.
-      authorizeSubscribe: (_client, subscription, done) => done(null, acl.maySubscribe(subscription.topic) ? subscription : null),
+      authorizeSubscribe: (client, subscription, done) => {
+        if (!acl.maySubscribe(subscription.topic)) return done(null, null);
+        const organisationId = client ? this.organisationOf.get(client) : undefined;
+        if (organisationId === undefined) return done(null, subscription);
+        const device = acl.subscribedDevice(subscription.topic);
+        if (device === 'every') return done(null, subscription);
+        this.owns(organisationId, device).then(
+          (owned) => done(null, owned ? subscription : null),
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+        );
+      },
+      // Synchronous: the last reading of the owners decides (publish() reads them again first when it is over 1 s old).
+      authorizeForward: (client, packet) => {
+        const organisationId = this.organisationOf.get(client);
+        if (organisationId === undefined) return packet;
+        const device = acl.downlinkDevice(packet.topic);
+        if (!device) return null;
+        return this.owners.current().ownerOf(device.source, device.deviceId, device.application) === organisationId
+          ? packet
+          : null;
+      },
     });
+    broker.on('client', (client) => {
+      if (this.organisationOf.has(client)) this.organisationClients.add(client);
+    });
+    broker.on('clientDisconnect', (client) => this.organisationClients.delete(client));
     broker.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'MQTT client error'));
     const server = createServer(broker.handle);
     await new Promise<void>((resolve, reject) => {

@@ -159,6 +159,9 @@ export class ExternalMqttBroker implements HostMqttService {
 
   async listen(): Promise<void> {}
 
+  /** The external broker's users are its own: the console keeps no organisation passwords for it. */
+  endOrganisationConnections(): void {}
+
   async close(): Promise<void> {
     this.publisher = null;
     await Promise.all([...this.clients].map((client) => this.end(client)));

@@ -4,9 +4,11 @@ import type { MqttConfig } from '@sensorium/core/server';
 import type { SystemSettings } from '../system/settings';
 import { EmbeddedMqttBroker } from './embedded-broker';
 import { ExternalMqttBroker } from './external-broker';
+import type { OrganisationCredentials } from './organisation-credentials';
 import type { HostMqttService } from './types';
 
 export type { HostMqttService } from './types';
+export { OrganisationCredentials } from './organisation-credentials';
 
 const DEVICE_PASSWORD_KEY = 'mqtt.devicePassword';
 
@@ -22,19 +24,21 @@ class DisabledMqtt implements HostMqttService {
     throw new Error('MQTT is switched off (SENSORIUM_MQTT_PORT=off)');
   }
   async listen(): Promise<void> {}
+  endOrganisationConnections(): void {}
   async close(): Promise<void> {}
 }
 
 /**
  * The MQTT service for the configuration: an external broker with MQTT_URL, else the embedded broker. The embedded broker's
  * device password, when not configured, is generated once, kept in system_settings (the same for every instance and after
- * restarts) and logged when it is created.
+ * restarts) and logged when it is created. Organisations' own device passwords (`credentials`) open the embedded broker only.
  */
 export async function createMqttService(
   config: MqttConfig | null,
   settings: SystemSettings,
   log: FastifyBaseLogger,
   maxUplinkBytes: number,
+  credentials: OrganisationCredentials,
 ): Promise<HostMqttService> {
   if (!config) return new DisabledMqtt();
   if (config.url) {
@@ -67,6 +71,7 @@ export async function createMqttService(
     password,
     topicPrefix: config.topicPrefix,
     maxUplinkBytes,
+    credentials,
     log,
   });
 }

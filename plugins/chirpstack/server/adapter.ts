@@ -18,13 +18,15 @@ export class ChirpStackAdapter implements DataSourceAdapter {
 
   async start(sink: DataSourceSink): Promise<void> {
     // Junk (oversized, not JSON, no device id) is acknowledged into the dead letters; a redelivery would not mend it.
-    // Device credentials of the embedded broker may subscribe to the downlinks only.
+    // Device credentials of the embedded broker may subscribe to the downlinks only; an organisation's, only to its
+    // devices' (application/{application}/device/{devEui}/…).
     this.stopConsuming = await this.mqtt.consume(
       'chirpstack',
       UPLINK_FILTER,
       uplinkBatchHandler('chirpstack', sink, chirpstackUplink),
       {
         downlinks: 'application/+/device/+/command/down',
+        devices: { source: 'chirpstack', deviceLevel: 3, applicationLevel: 1 },
       },
     );
   }

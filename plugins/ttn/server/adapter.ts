@@ -18,9 +18,11 @@ export class TtsAdapter implements DataSourceAdapter {
 
   async start(sink: DataSourceSink): Promise<void> {
     // Junk (oversized, not JSON, no device id) is acknowledged into the dead letters; a redelivery would not mend it.
-    // Device credentials of the embedded broker may subscribe to the downlinks only.
+    // Device credentials of the embedded broker may subscribe to the downlinks only; an organisation's, only to its
+    // devices' (v3/{application}@{tenant}/devices/{device}/…).
     this.stopConsuming = await this.mqtt.consume('ttn', UPLINK_FILTER, uplinkBatchHandler('ttn', sink, ttsUplink), {
       downlinks: 'v3/+/devices/+/down/#',
+      devices: { source: 'ttn', deviceLevel: 3, applicationLevel: 1 },
     });
   }
 
