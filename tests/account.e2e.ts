@@ -215,6 +215,8 @@ describe('account flows', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/auth\/forgot-password\/email-sent$/);
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    // The validity the server answered (its SENSORIUM_RESET_TOKEN_MINUTES, 30 by default).
+    await page.getByText('The link is valid for 30 minutes.').waitFor();
 
     const mail = await sink.waitForMessage(email);
     const link = /(\/auth\/forgot-password\/reset\?token=[\w%-]+)/.exec(mail.text)?.[1];

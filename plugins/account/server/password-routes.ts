@@ -42,10 +42,12 @@ export function passwordRoutes(services: AccountServices) {
   const forgot = defineRoute<ForgotPasswordInput, unknown, unknown, false>({
     method: 'POST',
     url: '/user/forgot-password',
-    summary: 'E-mail a password-reset link when an account has this e-mail; always answers success (no account enumeration)',
+    summary:
+      'E-mail a password-reset link when an account has this e-mail; always answers success (no account enumeration) ' +
+      'and how many minutes a link is valid',
     auth: false,
     body: ForgotPasswordInput,
-    response: { type: 'object', properties: { success: { type: 'boolean' } } },
+    response: { type: 'object', properties: { success: { type: 'boolean' }, validMinutes: { type: 'integer' } } },
     rateLimit: rateLimit(5),
     audit: 'account.password.forgot',
     handler({ body, t, request }) {
@@ -53,7 +55,8 @@ export function passwordRoutes(services: AccountServices) {
       void sendResetLink(address, t).catch((error: unknown) =>
         request.log.error({ err: error }, 'password-reset e-mail not written'),
       );
-      return { success: true };
+      // The same for every address, so it tells nothing about the account; the e-mail-sent page shows it.
+      return { success: true, validMinutes: config.resetTokenMinutes };
     },
   });
 

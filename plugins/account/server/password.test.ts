@@ -28,7 +28,11 @@ describe.each(databaseBackends())('forgot and reset password, and sign-up input 
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ backend, smtpUrl: sink.url, plugins: [applications, account] });
+    // Not the default 30, so the answer and the e-mail are seen to follow the setting (issue 12 item 15).
+    process.env.SENSORIUM_RESET_TOKEN_MINUTES = '45';
+    server = await startTestServer({ backend, smtpUrl: sink.url, plugins: [applications, account] }).finally(
+      () => delete process.env.SENSORIUM_RESET_TOKEN_MINUTES,
+    );
     await server.createUser({ username: 'forgetful@example.com', password: 'old-password', permissions: ['dashboard'] });
   });
   afterAll(async () => {
@@ -41,13 +45,13 @@ describe.each(databaseBackends())('forgot and reset password, and sign-up input 
     const socketClosed = pushClosed(await connectPush(server, session.access_token));
     const unknown = await forgot('nobody@example.com');
     expect(unknown.status).toBe(200);
-    expect(unknown.body).toEqual({ success: true });
+    expect(unknown.body).toEqual({ success: true, validMinutes: 45 });
     expect(unknown.headers['x-ratelimit-limit']).toBe('5');
 
-    expect((await forgot('Forgetful@Example.com')).body).toEqual({ success: true });
+    expect((await forgot('Forgetful@Example.com')).body).toEqual({ success: true, validMinutes: 45 });
     const mail = await sink.waitForMessage('forgetful@example.com');
     expect(mail.subject).toBe('Reset your password');
-    expect(mail.text).toContain('valid for 30 minutes');
+    expect(mail.text).toContain('valid for 45 minutes');
     const [, base, token] = RESET_LINK.exec(mail.text)!;
     expect(base).toBe(server.url);
     expect(sink.messages.some((message) => message.to.includes('nobody@example.com'))).toBe(false);

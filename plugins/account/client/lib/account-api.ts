@@ -76,7 +76,9 @@ export function createAccountApi(http: HttpClient) {
       level: string;
     }) => http.post('user/complete-signup', { json: payload }).json<{ success: boolean; message?: string }>(),
 
-    forgotPassword: (email: string) => http.post('user/forgot-password', { json: { email } }).json<unknown>(),
+    /** Always answers success, with how many minutes a reset link is valid. */
+    forgotPassword: (email: string) =>
+      http.post('user/forgot-password', { json: { email } }).json<{ success?: boolean; validMinutes?: number }>(),
     checkResetToken: (token: string) =>
       http.get(`user/verify-token/${encodeURIComponent(token)}`).json<{ isValid: boolean; email?: string }>(),
     resetPassword: (email: string, token: string, newPassword: string) =>

@@ -13,7 +13,7 @@ export const EMAIL_SENT_PATH = '/auth/forgot-password/email-sent';
 
 /**
  * Forgot password (accounts spec §2, §4, §5): the e-mail must be given, well-formed and known (a failed check lets
- * the flow continue); then the e-mail-sent page opens and the reset request is fired without waiting for it.
+ * the flow continue); then the reset e-mail is requested and the e-mail-sent page opens with the link's validity.
  */
 const ForgotPasswordPage = observer(function ForgotPasswordPage() {
   const styles = useFormStyles();
@@ -37,7 +37,8 @@ const ForgotPasswordPage = observer(function ForgotPasswordPage() {
     forgot.emailEdited();
     if (validateEmail(email)) return;
     const address = email.trim();
-    if (await forgot.submit(address)) await navigate(EMAIL_SENT_PATH, { state: { email: address } });
+    const sent = await forgot.submit(address);
+    if (sent) await navigate(EMAIL_SENT_PATH, { state: { email: address, validMinutes: sent.validMinutes } });
   };
 
   return (

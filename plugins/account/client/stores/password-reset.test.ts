@@ -3,23 +3,31 @@ import { apiError, fakeApi } from '../../../../core/client/testing/fake-api';
 import { ForgotPasswordModel, ResetPasswordModel } from './password-reset';
 
 describe('ForgotPasswordModel', () => {
-  it('refuses an unknown e-mail, and requests the link for a known one without waiting for it', async () => {
+  it('refuses an unknown e-mail, and requests the link for a known one with the validity the server answers', async () => {
     const { http, calls } = fakeApi({
       'GET user/usernames/availability': ({ query }) => ({ exists: query.get('username') === 'cara@example.com' }),
-      'POST user/forgot-password': () => new Promise(() => undefined),
+      'POST user/forgot-password': () => ({ success: true, validMinutes: 45 }),
     });
     const forgot = ForgotPasswordModel.create({}, { http });
-    expect(await forgot.submit('nobody@example.com')).toBe(false);
+    expect(await forgot.submit('nobody@example.com')).toBeNull();
     expect(forgot.notFound).toBe(true);
+    expect(calls).not.toContain('POST user/forgot-password');
     forgot.emailEdited();
     expect(forgot.notFound).toBe(false);
-    expect(await forgot.submit('cara@example.com')).toBe(true);
+    expect(await forgot.submit('cara@example.com')).toEqual({ validMinutes: 45 });
     expect(calls.at(-1)).toBe('POST user/forgot-password');
   });
 
-  it('continues when the existence check fails', async () => {
-    const { http } = fakeApi({ 'POST user/forgot-password': () => ({}) });
-    expect(await ForgotPasswordModel.create({}, { http }).submit('cara@example.com')).toBe(true);
+  it('continues when the existence check or the request fails, without a validity to show', async () => {
+    const { http } = fakeApi({ 'POST user/forgot-password': () => ({ success: true, validMinutes: 10 }) });
+    expect(await ForgotPasswordModel.create({}, { http }).submit('cara@example.com')).toEqual({ validMinutes: 10 });
+    const failing = fakeApi({
+      'GET user/usernames/availability': () => ({ exists: true }),
+      'POST user/forgot-password': () => apiError(429, 'Too many requests.'),
+    });
+    expect(await ForgotPasswordModel.create({}, { http: failing.http }).submit('cara@example.com')).toEqual({
+      validMinutes: null,
+    });
   });
 });
 

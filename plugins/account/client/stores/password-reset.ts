@@ -22,19 +22,21 @@ export const ForgotPasswordModel = types
       self.setNotFound(false);
     },
     /**
-     * True when the e-mail-sent page may open: the address is known (a failed check counts as known), and the reset
-     * e-mail is then requested without waiting for it.
+     * Null when the address is unknown (a failed check counts as known); else the reset e-mail has been requested
+     * and the e-mail-sent page may open, showing the link's validity in minutes when the server answered it.
      */
-    async submit(email: string): Promise<boolean> {
+    async submit(email: string): Promise<{ validMinutes: number | null } | null> {
       self.setNotFound(false);
       const api = accountApi(self);
-      const outcome = await track(self.request, () => api.usernameExists(email).catch(() => true));
-      if (outcome.ok && !outcome.value) {
-        self.setNotFound(true);
-        return false;
-      }
-      void api.forgotPassword(email).catch(() => undefined);
-      return true;
+      const outcome = await track(self.request, async () => {
+        if (!(await api.usernameExists(email).catch(() => true))) return null;
+        // The server answers before it looks the account up, so waiting tells nothing about the account.
+        const answer = await api.forgotPassword(email).catch(() => null);
+        return { validMinutes: typeof answer?.validMinutes === 'number' ? answer.validMinutes : null };
+      });
+      if (!outcome.ok) return { validMinutes: null };
+      if (!outcome.value) self.setNotFound(true);
+      return outcome.value;
     },
   }));
 
