@@ -1,6 +1,6 @@
 import { Button, Field, Input, Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH } from '../lib/validation';
+import { MIN_PASSWORD_LENGTH, PASSWORD_MAX_LENGTH } from '../lib/validation';
 import { useFormStyles } from './form-styles';
 
 /** The props that put a Field in its error state with the translated `account.<key>` text, or none. */
@@ -26,7 +26,10 @@ export function SubmitButton(props: { busy: boolean; disabled?: boolean; label: 
   );
 }
 
-/** A new password and its confirmation (sign-up, reset password), each with its error (an `account.` key). */
+/**
+ * A new password and its confirmation (sign-up, reset password), each with its error (an `account.` key). Both take
+ * at most 20 characters (what the login form takes) and say so, with how many are typed, so nothing is cut silently.
+ */
 export function PasswordFields(props: {
   labels: { password: string; confirmPassword: string };
   values: { password: string; confirmPassword: string };
@@ -34,11 +37,20 @@ export function PasswordFields(props: {
   autoFocus?: boolean;
   onChange(field: 'password' | 'confirmPassword', value: string): void;
 }) {
+  const { t } = useTranslation();
   const fieldState = useFieldState();
+  const lengthHint = (value: string) =>
+    t('account.passwordFields.lengthHint', { min: MIN_PASSWORD_LENGTH, max: PASSWORD_MAX_LENGTH, length: value.length });
   return (
     <>
       {(['password', 'confirmPassword'] as const).map((field) => (
-        <Field key={field} label={props.labels[field]} required {...fieldState(props.errors[field])}>
+        <Field
+          key={field}
+          label={props.labels[field]}
+          hint={lengthHint(props.values[field])}
+          required
+          {...fieldState(props.errors[field])}
+        >
           <Input
             type="password"
             maxLength={PASSWORD_MAX_LENGTH}
