@@ -29,6 +29,79 @@ export interface DeviceServerSettingsSectionProps {
   secretLabel: string;
 }
 
+/** The form of an organisation's own settings, starting from what is stored (re-mounted for each revision). */
+const DeviceServerForm = observer(function DeviceServerForm(props: {
+  store: DeviceServerSettingsStore;
+  title: string;
+  secretLabel: string;
+}) {
+  const { store, title, secretLabel } = props;
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [apiUrl, setApiUrl] = useState(store.view?.apiUrl ?? '');
+  const [secret, setSecret] = useState('');
+  const [tried, setTried] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const masked = store.view?.secretMasked;
+
+  const form = { apiUrl, secret };
+  const errors = deviceServerFormErrors(form, store.secretStored);
+  const problem = (field: 'apiUrl' | 'secret') => {
+    const message = (tried && errors[field] ? t(errors[field]) : undefined) ?? store.saving.fieldError(field);
+    return message ? { validationState: 'error' as const, validationMessage: message } : {};
+  };
+  const edit = (set: (value: string) => void) => (_: unknown, data: { value: string }) => {
+    set(data.value);
+    store.edited();
+  };
+  const failure = store.clearing.failure ?? (store.saving.failure?.fields.size === 0 ? store.saving.failure : null);
+
+  return (
+    <form
+      className={styles.section}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (Object.keys(errors).length === 0) void store.save(form);
+      }}
+    >
+      <Field label={t(`${TEXT}.apiUrl`)} required {...problem('apiUrl')}>
+        <Input type="url" value={apiUrl} placeholder="https://" onChange={edit(setApiUrl)} />
+      </Field>
+      <Field
+        label={secretLabel}
+        required={!store.secretStored}
+        hint={masked ? t(`${TEXT}.keepSecret`, { masked }) : undefined}
+        {...problem('secret')}
+      >
+        <Input type="password" autoComplete="new-password" value={secret} onChange={edit(setSecret)} />
+      </Field>
+      {failure && <Text role="alert">{failure.message ?? t(`${TEXT}.saveFailed`)}</Text>}
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary" disabled={store.saving.pending}>
+          {t(`${TEXT}.save`)}
+        </Button>
+        {store.source === 'own' && (
+          <Button disabled={store.clearing.pending} onClick={() => setConfirming(true)}>
+            {t(`${TEXT}.useDefault`)}
+          </Button>
+        )}
+        {store.saved && <Text role="status">{t(`${TEXT}.saved`)}</Text>}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={t(`${TEXT}.useDefault`)}
+          message={t(`${TEXT}.confirmUseDefault`, { name: title })}
+          busy={store.clearing.pending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void store.clear().then((ok) => ok && setConfirming(false))}
+        />
+      )}
+    </form>
+  );
+});
+
 /**
  * One device server's API settings of an organisation: which apply (its own or the operator's default), and a form to
  * set or replace them (an empty secret keeps the stored one) or to go back to the operator's default.
@@ -39,19 +112,9 @@ export const DeviceServerSettingsSection = observer(function DeviceServerSetting
   const { store, organisationId, title, secretLabel } = props;
   const { t } = useTranslation();
   const styles = useStyles();
-  const [apiUrl, setApiUrl] = useState('');
-  const [secret, setSecret] = useState('');
-  const [tried, setTried] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const view = store.view;
 
   useEffect(() => void store.open(organisationId), [store, organisationId]);
-  // The form starts from what is stored, after each load and each change.
-  useEffect(() => {
-    setApiUrl(view?.apiUrl ?? '');
-    setSecret('');
-    setTried(false);
-  }, [view]);
 
   if (store.loading.pending && !view) return <Spinner size="small" label={title} />;
   if (!view) {
@@ -65,77 +128,19 @@ export const DeviceServerSettingsSection = observer(function DeviceServerSetting
       </section>
     );
   }
-
-  const form = { apiUrl, secret };
-  const errors = deviceServerFormErrors(form, store.secretStored);
-  const problem = (field: 'apiUrl' | 'secret') => {
-    const message = (tried && errors[field] ? t(errors[field]) : undefined) ?? store.saving.fieldError(field);
-    return message ? { validationState: 'error' as const, validationMessage: message } : {};
-  };
-  const edit = (set: (value: string) => void) => (_: unknown, data: { value: string }) => {
-    set(data.value);
-    store.edited();
-  };
-  const save = () => {
-    setTried(true);
-    if (Object.keys(errors).length === 0) void store.save(form);
-  };
-  const operator = view.operator.apiUrl ? t(`${TEXT}.operatorDefault`, { url: view.operator.apiUrl }) : t(`${TEXT}.operatorNone`);
-
   return (
     <section className={styles.section} aria-label={title}>
       <PageHeader level={2} title={title} />
       <Text>
         <strong>{t(`${TEXT}.inUse`)}</strong> {t(`${TEXT}.source.${store.source}`)}
       </Text>
-      <Text>{operator}</Text>
-      {!store.editable ? (
-        <Text>{t(`${TEXT}.chooseOrganisation`)}</Text>
+      <Text>
+        {view.operator.apiUrl ? t(`${TEXT}.operatorDefault`, { url: view.operator.apiUrl }) : t(`${TEXT}.operatorNone`)}
+      </Text>
+      {store.editable ? (
+        <DeviceServerForm key={store.revision} store={store} title={title} secretLabel={secretLabel} />
       ) : (
-        <form
-          className={styles.section}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <Field label={t(`${TEXT}.apiUrl`)} required {...problem('apiUrl')}>
-            <Input type="url" value={apiUrl} placeholder="https://" onChange={edit(setApiUrl)} />
-          </Field>
-          <Field
-            label={secretLabel}
-            required={!store.secretStored}
-            hint={view.secretMasked ? t(`${TEXT}.keepSecret`, { masked: view.secretMasked }) : undefined}
-            {...problem('secret')}
-          >
-            <Input type="password" autoComplete="new-password" value={secret} onChange={edit(setSecret)} />
-          </Field>
-          {store.saving.failure && store.saving.failure.fields.size === 0 && (
-            <Text role="alert">{store.saving.failure.message ?? t(`${TEXT}.saveFailed`)}</Text>
-          )}
-          {store.clearing.failure && <Text role="alert">{store.clearing.failure.message ?? t(`${TEXT}.saveFailed`)}</Text>}
-          <div className={styles.actions}>
-            <Button type="submit" appearance="primary" disabled={store.saving.pending}>
-              {t(`${TEXT}.save`)}
-            </Button>
-            {store.source === 'own' && (
-              <Button disabled={store.clearing.pending} onClick={() => setConfirming(true)}>
-                {t(`${TEXT}.useDefault`)}
-              </Button>
-            )}
-            {store.saved && <Text role="status">{t(`${TEXT}.saved`)}</Text>}
-          </div>
-        </form>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title={t(`${TEXT}.useDefault`)}
-          message={t(`${TEXT}.confirmUseDefault`, { name: title })}
-          busy={store.clearing.pending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void store.clear().then((ok) => ok && setConfirming(false))}
-        />
+        <Text>{t(`${TEXT}.chooseOrganisation`)}</Text>
       )}
     </section>
   );

@@ -54,6 +54,8 @@ export function deviceServerSettingsModel(name: string, path: string) {
       clearing: types.optional(RequestModel, {}),
       /** The last change was stored; the form says so until it is edited again. */
       saved: false,
+      /** Counts the settings shown, so a form starts afresh from each load and each change. */
+      revision: 0,
     })
     .volatile(() => ({ latestLoad: 0 }))
     .views((self) => ({
@@ -81,6 +83,7 @@ export function deviceServerSettingsModel(name: string, path: string) {
       show(view: DeviceServerSettingsView, saved: boolean) {
         self.view = cast(view);
         self.saved = saved;
+        self.revision++;
       },
       edited() {
         self.saved = false;
