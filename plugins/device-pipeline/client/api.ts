@@ -1,5 +1,5 @@
 import type { HttpClient } from '@sensorium/core/client';
-import type { HistoryResponse, RawDataSearchResponse } from '../common';
+import type { ChartResponse, RawDataSearchResponse, SummaryInterval, SummaryType } from '../common';
 
 /** A raw data search (POST /raw-data-history/search) without the application, which the API client adds. */
 export interface RawDataQuery {
@@ -20,11 +20,20 @@ export function pipelineApi(http: HttpClient, appId: string) {
     /** data_history.xlsx of the same search, dates at the given offset from UTC in minutes. */
     rawDataExcel: (query: RawDataQuery, utcOffsetMinutes: number) =>
       http.post('raw-data-history/search/excel', { json: { appId, ...query }, searchParams: { utcOffsetMinutes } }).blob(),
-    history: (uuid: string, from: Date, to: Date) =>
+    /** The Chart tab's series: raw values (thinned beyond `points`) or a summary per interval. */
+    chart: (
+      uuid: string,
+      query: {
+        from: string;
+        to: string;
+        summary: SummaryType;
+        interval: SummaryInterval;
+        utcOffsetMinutes: number;
+        points: number;
+      },
+    ) =>
       http
-        .get(`node-structure-item/${encodeURIComponent(appId)}/items/${encodeURIComponent(uuid)}/history`, {
-          searchParams: { from: from.toISOString(), to: to.toISOString() },
-        })
-        .json<HistoryResponse>(),
+        .get(`node-structure-item/${encodeURIComponent(appId)}/items/${encodeURIComponent(uuid)}/chart`, { searchParams: query })
+        .json<ChartResponse>(),
   };
 }

@@ -1,10 +1,8 @@
-import { applySnapshot } from 'mobx-state-tree';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../core/client/testing/fake-api';
-import { defaultFieldPreference } from '@sensorium/nodes/common';
 import type { RawDataRow } from '../common';
 import { REALTIME_POLL_MS } from './raw-data';
-import { ChartStore, RawDataStore, rawDataQuery, type RawDataView } from './store';
+import { RawDataStore, rawDataQuery, type RawDataView } from './store';
 
 const row = (id: string): RawDataRow => ({
   id,
@@ -125,37 +123,5 @@ describe('RawDataStore', () => {
     const outcome = await store.exportExcel({ ...realtime, mode: 'history', page: 3 });
     expect(outcome.ok).toBe(true);
     expect(api.calls[0]).toBe(`POST raw-data-history/search/excel?utcOffsetMinutes=${-new Date().getTimezoneOffset()}`);
-  });
-});
-
-describe('ChartStore', () => {
-  it('loads the numeric series of an item over the chosen period, and starts another item on the default period', async () => {
-    const api = fakeApi({
-      'GET node-structure-item/:appId/items/:uuid/history': () => ({
-        series: {
-          temperature: [
-            [1000, 20],
-            [2000, 21],
-          ],
-          label: [[1000, 'open']],
-        },
-      }),
-    });
-    const store = ChartStore.create({}, { http: api.http });
-    const preferences = { temperature: { ...defaultFieldPreference('temperature'), displayName: 'Temperature', unit: '°C' } };
-    await store.load('a1', 'u-th1', preferences);
-    expect(store.series?.map((series) => [series.field, series.label, series.y])).toEqual([
-      ['temperature', 'Temperature', [20, 21]],
-    ]);
-    store.setRange('7d');
-    await store.load('a1', 'u-th1', preferences);
-    expect(store.range).toBe('7d');
-    const query = new URL(`http://x/${api.calls[1]!.split(' ')[1]}`).searchParams;
-    expect(Date.parse(query.get('to')!) - Date.parse(query.get('from')!)).toBe(7 * 86_400_000);
-    await store.load('a1', 'u-other', preferences);
-    expect(store.range).toBe('24h');
-    // The root store's reset when the user changes (a snapshot) takes the series too.
-    applySnapshot(store, {});
-    expect(store.series).toBeNull();
   });
 });

@@ -1,10 +1,8 @@
-import { reaction } from 'mobx';
 import { addDisposer, getEnv, types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
-import type { FieldPreference } from '@sensorium/nodes/common';
 import type { RawDataRow } from '../common';
 import { pipelineApi, type RawDataQuery } from './api';
-import { chartSeries, type ChartSeries } from './chart-data';
+import { ChartStore } from './chart-store';
 import { DAY_MS, historyRangeProblem, REALTIME_POLL_MS } from './raw-data';
 
 /** What the Data History tab shows: real-time (the last day, re-polled) or a chosen range, page by page. */
@@ -139,66 +137,6 @@ export const RawDataStore = types
     };
   });
 
-/** The Chart tab's periods. */
-export const CHART_RANGES = { '1h': 3600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 } as const;
-export type ChartRange = keyof typeof CHART_RANGES;
-
-/** The Chart tab of the selected item (node spec 2.2 tab 5): its numeric field history over a period. */
-export const ChartStore = types
-  .model('Chart', {
-    itemUuid: '',
-    range: types.optional(types.enumeration<ChartRange>('ChartRange', ['1h', '24h', '7d']), '24h'),
-    loading: types.optional(RequestModel, {}),
-  })
-  .volatile(() => ({
-    // One series per field, possibly thousands of points each: plain arrays as uPlot takes them, not MST nodes.
-    series: null as ChartSeries[] | null,
-    request: 0,
-  }))
-  .actions((self) => ({
-    forget() {
-      self.series = null;
-    },
-  }))
-  .actions((self) => ({
-    afterCreate() {
-      // The root store resets plugin stores by snapshot when the user changes, which leaves volatile state alone.
-      addDisposer(
-        self,
-        reaction(
-          () => self.itemUuid,
-          () => self.forget(),
-        ),
-      );
-    },
-    setRange(range: ChartRange) {
-      self.range = range;
-    },
-    start(itemUuid: string): number {
-      if (itemUuid !== self.itemUuid) {
-        // Another item starts on the default period, like a newly opened tab.
-        self.itemUuid = itemUuid;
-        self.series = null;
-        self.range = '24h';
-      }
-      return ++self.request;
-    },
-    setSeries(request: number, series: ChartSeries[]) {
-      if (request === self.request) self.series = series;
-    },
-  }))
-  .actions((self) => ({
-    /** Loads the item's history over the chosen period (the field preferences give labels, units and order). */
-    async load(appId: string, itemUuid: string, preferences: Record<string, FieldPreference>): Promise<void> {
-      const request = self.start(itemUuid);
-      const { http } = getEnv<Pick<StoreEnv, 'http'>>(self);
-      const to = new Date();
-      const from = new Date(to.getTime() - CHART_RANGES[self.range]);
-      const outcome = await track(self.loading, () => pipelineApi(http, appId).history(itemUuid, from, to));
-      if (outcome.ok) self.setSeries(request, chartSeries(outcome.value, preferences));
-    },
-  }));
-
 /** The device pipeline's state in the root store, as `stores.devicePipeline`. */
 export const DevicePipelineStore = types.model('DevicePipeline', {
   rawData: types.optional(RawDataStore, {}),
@@ -207,4 +145,3 @@ export const DevicePipelineStore = types.model('DevicePipeline', {
 
 export type DevicePipelineStoreInstance = Instance<typeof DevicePipelineStore>;
 export type RawDataStoreInstance = Instance<typeof RawDataStore>;
-export type ChartStoreInstance = Instance<typeof ChartStore>;
