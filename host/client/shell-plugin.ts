@@ -6,12 +6,22 @@ import {
   SettingsRegular,
   StethoscopeRegular,
 } from '@fluentui/react-icons';
-import { consoleRoutes, defineClientPlugin, routes, sidebarGroups, sidebarItems, type RouteRef } from '@sensorium/core/client';
+import {
+  consoleRoutes,
+  defineClientPlugin,
+  organisationSettingSections,
+  routes,
+  sidebarGroups,
+  sidebarItems,
+  type RouteRef,
+} from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { version } from '../../package.json';
 import cn from './i18n/cn.json';
 import en from './i18n/en.json';
 import hk from './i18n/hk.json';
+import { MqttCredentialsSection } from './mqtt/mqtt-credentials-section';
+import { MQTT_CREDENTIALS_STORE, MqttCredentialsStore } from './mqtt/mqtt-credentials-store';
 
 /** Sidebar group ids of the shell (spec §2.4); plugins add their items to these groups by id. */
 export const SHELL_GROUPS = {
@@ -77,6 +87,13 @@ export const shellPlugin = defineClientPlugin({
       order: 30,
       customPermissions: ['setting'],
     });
+    // The organisation's device credentials for the embedded MQTT broker (core's, so the shell's).
+    context.addStore(MQTT_CREDENTIALS_STORE, MqttCredentialsStore);
+    context.contribute(
+      organisationSettingSections,
+      { id: 'shell.mqtt-credentials', order: 5, component: MqttCredentialsSection },
+      { permission: 'setting' },
+    );
 
     context.contribute(routes, {
       path: 'auth/no-permission',
