@@ -88,8 +88,8 @@ describe('organisation settings', () => {
     await chirpstack().getByText('Choose an organisation to give it settings of its own.', { exact: false }).waitFor();
     expect(await chirpstack().getByRole('button', { name: 'Save' }).count()).toBe(0);
 
-    await admin.getByRole('textbox', { name: 'Organisation ID' }).fill(organisationId);
-    await admin.getByRole('button', { name: 'Show' }).click();
+    await admin.getByRole('textbox', { name: 'Organisation ID', exact: true }).fill(organisationId);
+    await admin.getByRole('button', { name: 'Show', exact: true }).click();
     await chirpstack().getByText('Stored: ••••9b2c. Leave empty to keep it.').waitFor();
     expect(await chirpstack().getByRole('textbox', { name: 'API URL' }).inputValue()).toBe('https://chirpstack.harbour.example');
   });
