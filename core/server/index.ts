@@ -7,6 +7,8 @@ export * from './audit';
 export * from './config';
 export * from './data-sources';
 export * from './mqtt';
+export * from './generic-uplink';
+export * from './generic-mqtt-source';
 export * from './metrics';
 export * from './plugin';
 export * from './users';

@@ -7,9 +7,14 @@ import chirpstack from '../../plugins/chirpstack/server';
 import crawler from '../../plugins/crawler/server';
 import devicePipeline from '../../plugins/device-pipeline/server';
 import httpSource from '../../plugins/http-source/server';
+import lift from '../../plugins/lift/server';
 import mailbox from '../../plugins/mailbox/server';
 import nodes from '../../plugins/nodes/server';
+import prtg from '../../plugins/prtg/server';
+import rgtnbiot from '../../plugins/rgtnbiot/server';
+import robot from '../../plugins/robot/server';
 import themes from '../../plugins/themes/server';
+import trackcentral from '../../plugins/trackcentral/server';
 import ttn from '../../plugins/ttn/server';
 import users from '../../plugins/users/server';
 
@@ -26,6 +31,11 @@ export const serverPlugins: ServerPlugin[] = [
   ttn,
   httpSource,
   crawler,
+  prtg,
+  robot,
+  lift,
+  rgtnbiot,
+  trackcentral,
   account,
   mailbox,
   // sensorium:plugins

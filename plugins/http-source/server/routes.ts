@@ -3,6 +3,7 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import {
   defineAppRoute,
   HttpError,
+  isFieldObject,
   type AnyRouteDefinition,
   type DataSourceSink,
   type RejectedMessage,
@@ -29,10 +30,6 @@ const OUTCOME_SCHEMA = {
     rejected: { type: 'integer' },
   },
 };
-
-function isFieldObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * POST /api/ingest/{appId}/{itemName}: the generic HTTP data source. The answer comes after the commit: 202 when stored,

@@ -1,13 +1,13 @@
 import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { LiftForm } from './form';
-import { liftClientI18n } from './i18n';
+import { liftI18n } from '../common/i18n';
 import { initialValue, validate } from './rules';
 
 /** The Lift data source's part of the add-item wizard (node spec 2.11, 3.2). */
 export default defineClientPlugin({
   manifest,
-  i18n: liftClientI18n,
+  i18n: liftI18n,
   register(context) {
     context.contribute(dataSourceForms, {
       type: 'lift',

@@ -1,13 +1,14 @@
-import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
+import { dataSourceForms, defineClientPlugin, organisationSettingSections } from '@sensorium/core/client';
+import { prtgI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { PrtgForm } from './form';
-import { prtgClientI18n } from './i18n';
 import { initialValue, validate } from './rules';
+import { PrtgServerSettingsSection, PrtgServerSettingsStore, SERVER_SETTINGS_STORE } from './server-settings';
 
-/** The PRTG data source's part of the add-item wizard (node spec 2.11, 3.2). */
+/** The PRTG data source: its part of the add-item wizard (node spec 2.11, 3.2) and its organisation's API settings. */
 export default defineClientPlugin({
   manifest,
-  i18n: prtgClientI18n,
+  i18n: prtgI18n,
   register(context) {
     context.contribute(dataSourceForms, {
       type: 'prtg',
@@ -18,5 +19,11 @@ export default defineClientPlugin({
       initialValue,
       validate,
     });
+    context.addStore(SERVER_SETTINGS_STORE, PrtgServerSettingsStore);
+    context.contribute(
+      organisationSettingSections,
+      { id: 'prtg.server-settings', order: 30, component: PrtgServerSettingsSection },
+      { permission: 'setting' },
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { DataSourceFields, type DataSourceFieldSpec, type DataSourceFormProps } from '@sensorium/core/client';
-import { fieldErrors } from './rules';
+import { fieldErrors, withDeviceId } from './rules';
 
 const FIELDS: readonly DataSourceFieldSpec[] = [
   { key: 'deviceProfile', labelKey: 'robot.form.deviceProfile', kind: 'profile', noneKey: 'robot.form.none' },
@@ -12,5 +12,7 @@ const FIELDS: readonly DataSourceFieldSpec[] = [
 
 /** The add-item wizard's Robot fields (node spec 3.2); errors show once a field is touched or on Next. */
 export function RobotForm(props: DataSourceFormProps) {
-  return <DataSourceFields {...props} fields={FIELDS} rule={fieldErrors} />;
+  return (
+    <DataSourceFields {...props} onChange={(value) => props.onChange(withDeviceId(value))} fields={FIELDS} rule={fieldErrors} />
+  );
 }

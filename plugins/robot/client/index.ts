@@ -1,13 +1,13 @@
 import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { RobotForm } from './form';
-import { robotClientI18n } from './i18n';
+import { robotI18n } from '../common/i18n';
 import { initialValue, validate } from './rules';
 
 /** The Robot data source's part of the add-item wizard (node spec 2.11, 3.2). */
 export default defineClientPlugin({
   manifest,
-  i18n: robotClientI18n,
+  i18n: robotI18n,
   register(context) {
     context.contribute(dataSourceForms, {
       type: 'robot',

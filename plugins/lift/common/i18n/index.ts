@@ -3,5 +3,5 @@ import cn from './cn.json';
 import en from './en.json';
 import hk from './hk.json';
 
-/** The Lift wizard form's texts (keys under `lift.`). */
-export const liftClientI18n: TranslationResources = { en, hk, cn };
+/** The Lift wizard form's and the server's texts (keys under `lift.`). */
+export const liftI18n: TranslationResources = { en, hk, cn };

@@ -3,5 +3,5 @@ import cn from './cn.json';
 import en from './en.json';
 import hk from './hk.json';
 
-/** The Robot wizard form's texts (keys under `robot.`). */
-export const robotClientI18n: TranslationResources = { en, hk, cn };
+/** The Robot wizard form's and the server's texts (keys under `robot.`). */
+export const robotI18n: TranslationResources = { en, hk, cn };

@@ -1,0 +1,143 @@
+import {
+  HttpError,
+  OutboundRequestError,
+  type DataSourceAdapter,
+  type DataSourceSaveContext,
+  type DataSourceSink,
+  type DeviceServerAccess,
+  type OutboundRequests,
+  type Uplink,
+} from '@sensorium/core/server';
+import type { ItemLookup } from '@sensorium/nodes/common';
+import { hostnameOf, readSensorChannels, SENSOR_ID_PATTERN } from './prtg-api';
+
+/** PRTG scans a sensor every 60 s by default: polling it more often shows nothing new. */
+export const DEFAULT_POLL_SEC = 60;
+
+/** An enabled PRTG item: the PRTG server its host names and the sensor whose channels become its fields. */
+export interface PrtgTarget {
+  uuid: string;
+  appId: string;
+  itemName: string;
+  /** The host name of dataSource.host; null when it names none. */
+  host: string | null;
+  /** dataSource.deviceEUI (the wizard's Sensor ID). */
+  sensorId: string;
+}
+
+/** What happened to one poll of an item: its channel values, or why there are none. */
+export type PrtgPollResult = { target: PrtgTarget; error: null } | { target: PrtgTarget; error: Error };
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * The PRTG source: a job calls `poll` every few seconds; each enabled PRTG item is read when `intervalSec` has passed,
+ * with the PRTG API settings of the item's organisation (its own, else the operator's). The token goes only to the API
+ * address of those settings, and only for items whose host names that server, so an item cannot send it elsewhere.
+ */
+export class PrtgAdapter implements DataSourceAdapter {
+  readonly type = 'prtg';
+  private sink: DataSourceSink | null = null;
+  private readonly lastPoll = new Map<string, number>();
+
+  constructor(
+    private readonly items: ItemLookup,
+    private readonly outbound: OutboundRequests,
+    /** The PRTG API settings that apply to an application's items. */
+    private readonly access: (appId: string) => Promise<DeviceServerAccess>,
+    /** Told the outcome of every poll of an item (kept as the item's source status, logged when it failed). */
+    private readonly onResult: (result: PrtgPollResult) => void | Promise<void>,
+    private readonly intervalSec = DEFAULT_POLL_SEC,
+  ) {}
+
+  /**
+   * Refuses, when the item is saved, what the wizard's form refuses (no host: 'Please enter the host.'; a sensor id that
+   * is no number) and a host the outbound guard would refuse (loopback, private and metadata addresses, unless
+   * SENSORIUM_OUTBOUND_ALLOW opens them): a 400 naming the field. A host that does not resolve now is accepted.
+   */
+  async validateDataSource(dataSource: Record<string, unknown>, { field }: DataSourceSaveContext): Promise<void> {
+    if (!text(dataSource.host)) throw HttpError.badRequest('prtg.errors.host', `${field}.host`);
+    const host = hostnameOf(dataSource.host);
+    if (!host) throw HttpError.badRequest('prtg.errors.hostInvalid', `${field}.host`);
+    if (!SENSOR_ID_PATTERN.test(text(dataSource.deviceEUI))) {
+      throw HttpError.badRequest('prtg.errors.sensorId', `${field}.deviceEUI`);
+    }
+    try {
+      await this.outbound.check(`https://${host}/`);
+    } catch (error) {
+      if (!(error instanceof OutboundRequestError)) throw error;
+      if (error.reason === 'address-refused') throw HttpError.badRequest('prtg.errors.addressRefused', `${field}.host`, { host });
+      if (error.reason === 'bad-url') throw HttpError.badRequest('prtg.errors.hostInvalid', `${field}.host`);
+    }
+  }
+
+  async start(sink: DataSourceSink): Promise<void> {
+    this.sink = sink;
+  }
+
+  async stop(): Promise<void> {
+    this.sink = null;
+  }
+
+  /** Reads the due items in parallel and ingests their channel values in one batch; answers how many were read. */
+  async poll(signal?: AbortSignal): Promise<number> {
+    const sink = this.sink;
+    if (!sink) return 0;
+    const now = Date.now();
+    const due = (await this.targets()).filter((target) => now - (this.lastPoll.get(target.uuid) ?? 0) >= this.intervalSec * 1000);
+    const uplinks: Uplink[] = [];
+    const results: PrtgPollResult[] = [];
+    await Promise.all(
+      due.map(async (target) => {
+        this.lastPoll.set(target.uuid, now);
+        try {
+          const fields = await this.read(target, signal);
+          const receivedAt = new Date();
+          uplinks.push({
+            source: 'prtg',
+            deviceId: target.itemName,
+            applicationId: target.appId,
+            dedupKey: `${target.uuid}:${receivedAt.toISOString()}`,
+            receivedAt,
+            fields,
+            raw: fields,
+          });
+          results.push({ target, error: null });
+        } catch (error) {
+          results.push({ target, error: error instanceof Error ? error : new Error(String(error)) });
+        }
+      }),
+    );
+    if (uplinks.length > 0) await sink.ingest(uplinks);
+    for (const result of results) await this.onResult(result);
+    return uplinks.length;
+  }
+
+  private async targets(): Promise<PrtgTarget[]> {
+    const rows = await this.items.enabledItemsOfSource('prtg');
+    return rows.map((row) => ({
+      uuid: row.uuid,
+      appId: row.appId,
+      itemName: row.itemName,
+      host: hostnameOf(row.dataSource?.host),
+      sensorId: text(row.dataSource?.deviceEUI),
+    }));
+  }
+
+  private async read(target: PrtgTarget, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    signal?.throwIfAborted();
+    if (!target.host) throw new Error('The item names no PRTG host');
+    if (!SENSOR_ID_PATTERN.test(target.sensorId)) throw new Error('The item names no PRTG sensor id (a number)');
+    const { apiUrl, secret } = await this.access(target.appId);
+    if (!apiUrl || !secret) {
+      throw new Error(
+        'No PRTG API address and token are set (Organisation Settings > PRTG API, or PRTG_API_URL and PRTG_API_TOKEN)',
+      );
+    }
+    const settingsHost = hostnameOf(apiUrl);
+    if (settingsHost !== target.host) {
+      throw new Error(`The PRTG API settings are for ${settingsHost ?? apiUrl}, not for the item's host ${target.host}`);
+    }
+    return readSensorChannels(this.outbound, apiUrl, target.sensorId, secret);
+  }
+}
