@@ -204,32 +204,43 @@ export function casesOf(
     encodeURIComponent(samples.pathParam(path, param) ?? String(sampleOf(document, undefined, samples, param)));
   const urlOf = (override: Record<string, string> = {}, query = '') =>
     path.replace(/\{(\w+)\}/g, (_match, param: string) => override[param] ?? pathSample(param)) + (query ? `?${query}` : '');
-  const call = (slot: string, value: string, url: string, body = sampleBodyJson): HostileCase => ({
+  // Built when sent: most cases are sampled away, and their bodies (1 MB strings…) need not exist.
+  const call = (
+    slot: string,
+    value: string,
+    url: () => string,
+    body = (): string | undefined => sampleBodyJson,
+  ): HostileCase => ({
     operation: name,
     method: method.toUpperCase(),
-    url,
-    body,
+    get url() {
+      return url();
+    },
+    get body() {
+      return body();
+    },
     slot,
     value,
   });
 
   const cases: HostileCase[] = [];
   for (const param of pathParams) {
-    for (const value of HOSTILE_VALUES) cases.push(call(`path:${param.name}`, value.name, urlOf({ [param.name]: value.text })));
+    for (const value of HOSTILE_VALUES)
+      cases.push(call(`path:${param.name}`, value.name, () => urlOf({ [param.name]: value.text })));
   }
   for (const param of queryParams) {
     for (const value of HOSTILE_VALUES) {
-      cases.push(call(`query:${param.name}`, value.name, urlOf({}, `${param.name}=${value.text}`)));
+      cases.push(call(`query:${param.name}`, value.name, () => urlOf({}, `${param.name}=${value.text}`)));
     }
-    cases.push(call(`query:${param.name}`, 'repeated', urlOf({}, `${param.name}=a&${param.name}=b`)));
+    cases.push(call(`query:${param.name}`, 'repeated', () => urlOf({}, `${param.name}=a&${param.name}=b`)));
   }
   if (bodySchema) {
     for (const field of fieldPaths(document, bodySchema)) {
       for (const value of HOSTILE_VALUES)
-        cases.push(call(`body:${field}`, value.name, urlOf(), bodyWith(sampleBody, field, value.json)));
+        cases.push(call(`body:${field}`, value.name, urlOf, () => bodyWith(sampleBody, field, value.json)));
     }
-    for (const value of HOSTILE_BODIES) cases.push(call('body', value.name, urlOf(), value.json));
-    cases.push(call('body:__proto__', 'prototype key', urlOf(), bodyWith(sampleBody, '__proto__', '{"polluted":true}')));
+    for (const value of HOSTILE_BODIES) cases.push(call('body', value.name, urlOf, () => value.json));
+    cases.push(call('body:__proto__', 'prototype key', urlOf, () => bodyWith(sampleBody, '__proto__', '{"polluted":true}')));
   }
   return cases;
 }
