@@ -3,7 +3,7 @@ import applications from '../../../plugins/applications/server';
 import chirpstack from '../../../plugins/chirpstack/server';
 import devicePipeline from '../../../plugins/device-pipeline/server';
 import nodes from '../../../plugins/nodes/server';
-import { DEMO_DEVICES } from '../../../plugins/nodes/common/demo-devices';
+import { DEMO_APPLICATION_ID, DEMO_DEVICES } from '../../../plugins/nodes/common/demo-devices';
 import ttn from '../../../plugins/ttn/server';
 import { startTestServer, type TestServer } from '../testing';
 
@@ -41,5 +41,21 @@ describe('demo devices driven by the in-process simulator', () => {
       .poll(async () => new Set((await rows()).map((row) => row.itemName)).size, { timeout: 20_000, interval: 500 })
       .toBe(DEMO_DEVICES.length);
     expect(new Set((await rows()).map((row) => row.source))).toEqual(new Set(['chirpstack', 'ttn']));
+  });
+
+  it('shows a valid value of every demo device: the seeded settings fit what the devices send', async () => {
+    const api = `/api/node-structure-item/${DEMO_APPLICATION_ID}`;
+    const tree = await server.request('GET', `${api}/tree`, { token: admin });
+    const uuids = (tree.body.items as { uuid: string; itemName: string }[])
+      .filter((row) => DEMO_DEVICES.some((device) => device.itemName === row.itemName))
+      .map((row) => row.uuid);
+    expect(uuids).toHaveLength(DEMO_DEVICES.length);
+    const items = () =>
+      Promise.all(uuids.map(async (uuid) => (await server.request('GET', `${api}/items/${uuid}`, { token: admin })).body));
+    await expect
+      .poll(async () => (await items()).filter((item) => item.lastValidDate !== null).length, { timeout: 20_000, interval: 500 })
+      .toBe(DEMO_DEVICES.length);
+    for (const item of await items())
+      expect({ item: item.itemName, discarded: item.status.discarded }).toEqual({ item: item.itemName, discarded: undefined });
   });
 });

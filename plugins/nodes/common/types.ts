@@ -1,4 +1,4 @@
-import type { Command, Contact, FieldPreference } from './field-preference';
+import type { Command, Contact, FieldPreference, SignalType } from './field-preference';
 
 /** Spec 3.1: a node groups other nodes and items; an item is a device or sensor. */
 export type ItemType = 'node' | 'item';
@@ -40,10 +40,30 @@ export interface FieldStatus {
   color: string;
 }
 
+/** Why the device pipeline discarded a reading: outside the field's spike filter, or not readable as its signal. */
+export type DiscardReason = 'spikeFilter' | 'unreadable';
+
+/** A field's discarded readings: how many, and the last one with its reason, so a filter is told from a broken sensor. */
+export interface FieldDiscards {
+  count: number;
+  /** The last discarded reading as received, as text (its beginning when long). */
+  value: string;
+  reason: DiscardReason;
+  /** The uplink's time of the last one (ISO). */
+  at: string;
+  /** spikeFilter: the filter's bounds it was outside of (null: no bound). */
+  min?: number | null;
+  max?: number | null;
+  /** unreadable: the signal it could not be read as. */
+  signal?: SignalType;
+}
+
 export interface NodeStatus {
   severity: number;
   eventSeverity: number;
   fieldStatus: Record<string, FieldStatus>;
+  /** Fields with discarded readings (absent while none was discarded). */
+  discarded?: Record<string, FieldDiscards>;
 }
 
 /** Spec 3.1 / 3.2; each source type adds its own wizard fields. */

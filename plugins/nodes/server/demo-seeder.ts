@@ -120,7 +120,9 @@ const PREFERENCES: Record<string, (seq: number) => FieldPreference> = {
       ],
       seq,
     ),
-  energy: (seq) => analog('energy', 'Energy', 'kWh', 1, [], seq),
+  // A meter reading that counts up for the meter's life (the simulator's passes 29 million kWh), far above the default
+  // spike filter of ±100,000: a counter is never negative and stays below a billion.
+  energy: (seq) => ({ ...analog('energy', 'Energy', 'kWh', 1, [], seq), filter: { min: 0, max: 1_000_000_000 } }),
   voltage: (seq) => analog('voltage', 'Voltage', 'V', 1, [], seq),
 };
 

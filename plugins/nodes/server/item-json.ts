@@ -35,6 +35,7 @@ export function toItem(row: NodeItemRow, parentName: string | null): Item {
       severity: row.status?.severity ?? 0,
       eventSeverity: row.status?.eventSeverity ?? 0,
       fieldStatus: row.status?.fieldStatus ?? {},
+      ...(row.status?.discarded ? { discarded: row.status.discarded } : {}),
     },
     dataSource: (row.dataSource ?? {}) as ItemDataSource,
     geoInfo: geoInfoOf(row),

@@ -13,6 +13,22 @@ const status = {
       type: 'object',
       additionalProperties: { type: 'object', properties: { status: { type: 'string' }, color: { type: 'string' } } },
     },
+    discarded: {
+      type: 'object',
+      description: 'Per field with discarded readings: how many, and the last one with its reason',
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          count: { type: 'integer' },
+          value: { type: 'string' },
+          reason: { type: 'string', enum: ['spikeFilter', 'unreadable'] },
+          at: dateTime,
+          min: { type: ['number', 'null'] },
+          max: { type: ['number', 'null'] },
+          signal: { type: 'string' },
+        },
+      },
+    },
   },
 };
 

@@ -1,4 +1,4 @@
-import { normalizeFieldPreference, severityOfColor, type FieldPreference } from '@sensorium/nodes/common';
+import { normalizeFieldPreference, severityOfColor, type FieldDiscards, type FieldPreference } from '@sensorium/nodes/common';
 import { aggregate, debounceActive, debounceDueAt, debounceSample, debounceTick, restartDebounce } from './debounce';
 import { matchRange, rangeAt, statusOfRange } from './ranges';
 import { inferSignal, passesSpikeFilter, simpleConvert, toAnalog, toDigital, toText } from './signal';
@@ -8,6 +8,7 @@ import type {
   FieldStatus,
   HistoryEntry,
   ItemRuntime,
+  ItemStatus,
   OpenEvent,
   ProcessableItem,
   ProcessResult,
@@ -50,6 +51,15 @@ function overrideOf(pref: FieldPreference): unknown {
   }
 }
 
+/** How much of a discarded reading is kept to show (the raw data holds all of it). */
+const DISCARDED_TEXT_LENGTH = 100;
+
+/** A discarded reading as text: strings as they are, everything else as JSON, cut to DISCARDED_TEXT_LENGTH. */
+function discardedText(input: unknown): string {
+  const text = typeof input === 'string' ? input : (JSON.stringify(input) ?? String(input));
+  return text.length > DISCARDED_TEXT_LENGTH ? `${text.slice(0, DISCARDED_TEXT_LENGTH - 1)}…` : text;
+}
+
 /** Normalized preferences by stored object: an item's input is read once per batch, not once per uplink. */
 const normalized = new WeakMap<object, FieldPreference>();
 
@@ -71,6 +81,8 @@ class Work {
   readonly history: HistoryEntry[] = [];
   readonly changes: EventChange[] = [];
   readonly discarded: string[] = [];
+  /** The item's discard counts, with this work's discards added. */
+  readonly discards: Record<string, FieldDiscards>;
   readonly changed = new Set<string>();
   private readonly prefs = new Map<string, FieldPreference>();
 
@@ -81,6 +93,7 @@ class Work {
   ) {
     this.output = { ...(item.outputSimple ?? {}) };
     this.fieldStatus = { ...(item.status?.fieldStatus ?? {}) };
+    this.discards = { ...(item.status?.discarded ?? {}) };
     this.fields = {};
     for (const [k, v] of Object.entries(runtime?.fields ?? {})) this.fields[k] = { ...v };
     this.open = (item.openEvents ?? []).map((e) => ({ ...e }));
@@ -265,9 +278,15 @@ class Work {
     let value: unknown;
     if (pref.signal === 'analog') {
       const v = toAnalog(input);
-      if (v !== undefined && passesSpikeFilter(v, pref.filter)) {
-        value = pref.simpleConvertEnabled ? simpleConvert(v, pref.simpleConvert) : v;
+      if (v !== undefined && !passesSpikeFilter(v, pref.filter)) {
+        this.discard(field, input, {
+          reason: 'spikeFilter',
+          min: toAnalog(pref.filter?.min) ?? null,
+          max: toAnalog(pref.filter?.max) ?? null,
+        });
+        return undefined;
       }
+      if (v !== undefined) value = pref.simpleConvertEnabled ? simpleConvert(v, pref.simpleConvert) : v;
     } else if (pref.signal === 'digital') {
       const d = toDigital(input);
       if (d !== undefined) value = pref.logic === 'Invert' ? 1 - d : d;
@@ -276,8 +295,19 @@ class Work {
     } else if (input !== null) {
       value = input;
     }
-    if (value === undefined) this.discarded.push(field);
+    if (value === undefined) this.discard(field, input, { reason: 'unreadable', signal: pref.signal });
     return value;
+  }
+
+  /** Counts a discarded reading of the field and keeps it as the last one unless a later one is kept already. */
+  private discard(field: string, input: unknown, why: Pick<FieldDiscards, 'reason' | 'min' | 'max' | 'signal'>): void {
+    this.discarded.push(field);
+    const before = this.discards[field];
+    const at = this.at.toISOString();
+    const latest = !before || Date.parse(before.at) <= this.at.getTime();
+    this.discards[field] = latest
+      ? { count: (before?.count ?? 0) + 1, value: discardedText(input), at, ...why }
+      : { ...before, count: before.count + 1 };
   }
 
   /**
@@ -367,9 +397,11 @@ class Work {
     }
     const runtime: ItemRuntime = { fields: this.fields };
     if (dueAt !== undefined) runtime.dueAt = dueAt;
+    const status: ItemStatus = { severity, eventSeverity, fieldStatus: this.fieldStatus };
+    if (Object.keys(this.discards).length > 0) status.discarded = this.discards;
     return {
       outputSimple: this.output,
-      status: { severity, eventSeverity, fieldStatus: this.fieldStatus },
+      status,
       runtime,
       history: this.history,
       eventChanges: this.changes,

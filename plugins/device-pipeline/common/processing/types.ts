@@ -1,4 +1,4 @@
-import type { FieldPreference, SignalType } from '@sensorium/nodes/common';
+import type { FieldDiscards, FieldPreference, SignalType } from '@sensorium/nodes/common';
 
 /** One field's status: the name of the range holding the value and its colour. */
 export interface FieldStatus {
@@ -10,6 +10,8 @@ export interface ItemStatus {
   severity: number;
   eventSeverity: number;
   fieldStatus: Record<string, FieldStatus>;
+  /** Fields with discarded readings: their count and the last one (absent while none was discarded). */
+  discarded?: Record<string, FieldDiscards>;
 }
 
 /** An event that is not cleared yet (the processing needs them for eventSeverity and to avoid duplicates). */

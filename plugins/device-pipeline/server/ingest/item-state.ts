@@ -84,7 +84,12 @@ function toState(row: ItemStateRow, cache: InputCache): ItemState {
     enable: row.enable,
     input: cache.get(row.uuid, row.inputHash) ?? {},
     outputSimple: row.outputSimple ?? {},
-    status: { severity: status.severity ?? 0, eventSeverity: status.eventSeverity ?? 0, fieldStatus: status.fieldStatus ?? {} },
+    status: {
+      severity: status.severity ?? 0,
+      eventSeverity: status.eventSeverity ?? 0,
+      fieldStatus: status.fieldStatus ?? {},
+      ...(status.discarded ? { discarded: status.discarded } : {}),
+    },
     runtime: (row.runtime ?? {}) as ItemRuntime,
     openEvents: ((row.extra as OpenEventTuple[] | null) ?? []).map(([field, rangeIndex, severity, resumeStatus]) => ({
       field,

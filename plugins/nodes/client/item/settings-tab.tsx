@@ -9,6 +9,7 @@ import type { FieldPreference } from '../../common/field-preference';
 import { FieldSettingsDialog } from '../field/field-settings-dialog';
 import { formatFieldValue, overrideDisabled, SIGNAL_BADGE } from '../field/field-rules';
 import { OverrideDialog } from '../field/override-dialog';
+import { DiscardedValues } from './discarded-values';
 import type { NodesStore } from '../store/nodes-store';
 import type { ItemSwitch } from '../store/item-store';
 import { STATUS_COLORS } from '../colors';
@@ -114,6 +115,7 @@ export const SettingsTab = observer(function SettingsTab(props: ItemSettingsTabP
         <Text data-testid="last-received">{time(item.lastReceiveDate)}</Text>
         <Text className={styles.label}>{t('nodes.settings.lastValid')}</Text>
         <Text data-testid="last-valid">{time(item.lastValidDate)}</Text>
+        <DiscardedValues item={item} now={now} />
         <Text className={styles.label}>{t('nodes.settings.connected')}</Text>
         <Text data-testid="connected">{item.connection ? t('nodes.settings.yes') : t('nodes.settings.no')}</Text>
       </div>

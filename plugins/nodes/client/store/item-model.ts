@@ -17,7 +17,7 @@ import {
   type WebhookMethod,
 } from '../../common/field-preference';
 import { NODE_DATA_SOURCES } from '../../common/node-data';
-import { ITEM_TYPES, type Item, type ItemType } from '../../common/types';
+import { ITEM_TYPES, type DiscardReason, type Item, type ItemType } from '../../common/types';
 
 // Typed MST models of what GET /items/{uuid} answers (node spec 3.1, 3.3). Every property has a default, so older
 // stored preferences missing a key still load.
@@ -145,10 +145,21 @@ export type FieldPreferenceInstance = Instance<typeof FieldPreferenceModel>;
 
 const FieldStatusModel = types.model('FieldStatus', { status: '', color: '' });
 
+const FieldDiscardsModel = types.model('FieldDiscards', {
+  count: 0,
+  value: '',
+  reason: types.enumeration<DiscardReason>('DiscardReason', ['spikeFilter', 'unreadable']),
+  at: '',
+  min: types.maybeNull(types.number),
+  max: types.maybeNull(types.number),
+  signal: types.maybe(types.enumeration<SignalType>('DiscardSignal', [...SIGNAL_TYPES])),
+});
+
 const NodeStatusModel = types.model('NodeStatus', {
   severity: 0,
   eventSeverity: 0,
   fieldStatus: types.map(FieldStatusModel),
+  discarded: types.map(FieldDiscardsModel),
 });
 
 const DataSourceModel = types.model('ItemDataSource', {
