@@ -19,6 +19,7 @@ const ACTION_KEYS: Record<string, string> = {
   'users.update': 'userUpdate',
   'users.setDisabled': 'userSetDisabled',
   'users.resetPassword': 'userResetPassword',
+  'users.resetSecondFactor': 'userResetSecondFactor',
   'users.delete': 'userDelete',
   'userGroups.create': 'userGroupCreate',
   'userGroups.update': 'userGroupUpdate',

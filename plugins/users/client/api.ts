@@ -49,6 +49,7 @@ export function createUsersApi(http: HttpClient) {
     setPassword: (userId: string, password: string) =>
       http.put(`users/${id(userId)}/password`, { json: { password } }).then(() => undefined),
     deleteUser: (userId: string) => http.delete(`users/${id(userId)}`).then(() => undefined),
+    resetSecondFactor: (userId: string) => http.delete(`users/${id(userId)}/second-factor`).then(() => undefined),
 
     groups: (query: PageQuery) => http.get('user-groups', { searchParams: searchParams(query) }).json<UserGroupPage>(),
     grantablePermissions: () => http.get('user-groups/permissions').json<{ permissions: string[] }>(),

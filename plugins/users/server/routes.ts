@@ -93,13 +93,25 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
     defineRoute({
       method: 'PATCH',
       url: '/users/:id',
-      summary: 'Edit a user: full name, e-mail, phone, group, level, customer, scope, LDAP settings',
+      summary:
+        'Edit a user: full name, e-mail, phone, group, level, customer, scope, LDAP settings. A new e-mail ends the ' +
+        'user’s sessions; the e-mail cannot be removed while the user’s second factor is on',
       ...oneUser,
       permission: 'useredit',
       params: IdParams,
       body: UserPatchInput,
       audit: 'users.update',
-      handler: ({ user, params, body }) => users.update(user, params.id, body),
+      handler: ({ user, params, body, request }) => users.update(user, params.id, body, request),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/users/:id/second-factor',
+      summary: 'Turn off a user’s second factor (a user who lost its channel); not one’s own, which My Account turns off',
+      ...oneUser,
+      permission: 'useredit',
+      params: IdParams,
+      audit: 'users.resetSecondFactor',
+      handler: ({ user, params }) => users.resetSecondFactor(user, params.id),
     }),
     defineRoute({
       method: 'PUT',

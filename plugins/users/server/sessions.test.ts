@@ -128,6 +128,18 @@ describe.each(databaseBackends())('sessions after credential changes on %s', (ba
     expect(await me(admin)).toBe(200);
   });
 
+  it('an administrator changing a user’s e-mail ends every session of the user (issue 12 item 14)', async () => {
+    const sessions = await userWithTwoSessions();
+    // The same address in other letters is no change.
+    const sameAddress = await call('PATCH', `/users/${sessions.id}`, admin, { email: `${sessions.username}@EXAMPLE.com` });
+    expect(sameAddress.status).toBe(200);
+    expect(await me(sessions.other.access_token)).toBe(200);
+    const moved = await call('PATCH', `/users/${sessions.id}`, admin, { email: 'elsewhere@example.com' });
+    expect(moved.body.email).toBe('elsewhere@example.com');
+    await expectOnlyCurrentLeft(sessions, false);
+    expect(await me(admin)).toBe(200);
+  });
+
   it('disabling a user ends its sessions and closes its sockets at once', async () => {
     const sessions = await userWithTwoSessions();
     expect((await call('PUT', `/users/${sessions.id}/disabled`, admin, { disabled: true })).status).toBe(200);

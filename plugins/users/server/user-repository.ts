@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { SessionUser, UserLevel } from '@sensorium/core/common';
 import {
   HttpError,
@@ -129,8 +130,15 @@ export class UserRepository {
     return this.get(id);
   }
 
-  async update(actor: SessionUser, id: string, patch: UserPatchInput): Promise<UserRow> {
+  /**
+   * The e-mail carries one-time codes and reset links: removing it while the user's second factor is on would strand
+   * the user (400), and a new one ends the user's sessions (the other ones when administrators change their own).
+   */
+  async update(actor: SessionUser, id: string, patch: UserPatchInput, request: FastifyRequest): Promise<UserRow> {
     const user = await this.target(actor, await this.directory.findAccount(id));
+    const email = blankToNull(patch.email);
+    if (email === null && user.otpEnabled) throw HttpError.badRequest('users.errors.emailNeededForUserOtp', 'email');
+    const emailChanges = email !== undefined && email?.toLowerCase() !== user.email?.toLowerCase();
     const differs = (sent: string | null | undefined, current: string | null) =>
       sent !== undefined && (sent?.trim() || null) !== current;
     const changesPlacement =
@@ -151,14 +159,28 @@ export class UserRepository {
     await this.directory.updateAccount(user.id, {
       ...placement,
       name: patch.name?.trim(),
-      email: blankToNull(patch.email),
+      email,
       phone: blankToNull(patch.phone),
       groupId: patch.groupId,
       scope: patch.scope?.trim(),
       ldapUrl: blankToNull(patch.ldapUrl),
       userDn: blankToNull(patch.userDn),
     });
+    if (emailChanges) {
+      if (user.id === actor.id) await this.sessions.revokeOtherSessions(user.id, request);
+      else await this.sessions.revokeAllSessions(user.id);
+    }
     return this.get(user.id);
+  }
+
+  /**
+   * Turns a user's second factor off, for a user who lost its channel; the user turns it on again in My Account.
+   * Administrators turn their own off in My Account, with their password.
+   */
+  async resetSecondFactor(actor: SessionUser, id: string): Promise<UserRow> {
+    const user = await this.target(actor, await this.directory.findAccount(id), { notSelf: true });
+    if (user.otpEnabled) await this.directory.updateAccount(user.id, { otpEnabled: false });
+    return { ...user, otpEnabled: false };
   }
 
   async setDisabled(actor: SessionUser, id: string, disabled: boolean): Promise<UserRow> {

@@ -1,5 +1,5 @@
 import { Button, makeStyles, Switch } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular, KeyResetRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular, KeyResetRegular, ShieldDismissRegular } from '@fluentui/react-icons';
 import { getSnapshot } from 'mobx-state-tree';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -15,9 +15,17 @@ import { hasFieldErrors, namesField, useOutcome } from '../use-outcome';
 const useStyles = makeStyles({ actions: { whiteSpace: 'nowrap' } });
 
 type Editing =
-  { mode: 'create' } | { mode: 'edit'; user: User } | { mode: 'password'; user: User } | { mode: 'delete'; user: User } | null;
+  | { mode: 'create' }
+  | { mode: 'edit'; user: User }
+  | { mode: 'password'; user: User }
+  | { mode: 'second-factor'; user: User }
+  | { mode: 'delete'; user: User }
+  | null;
 
-/** Account Management > User Management: search, paged table, create, edit, disable/enable, reset password, delete. */
+/**
+ * Account Management > User Management: search, paged table, create, edit, disable/enable, reset password, see and
+ * reset the second factor, delete.
+ */
 const UsersPage = observer(function UsersPage() {
   const { t } = useTranslation();
   const layout = usePageStyles();
@@ -68,6 +76,11 @@ const UsersPage = observer(function UsersPage() {
           { id: 'level', header: t('users.fields.level'), cell: (user) => t(`users.levels.${user.level}`) },
           { id: 'customer', header: t('users.fields.customer'), cell: (user) => user.endCustomerName },
           {
+            id: 'secondFactor',
+            header: t('users.fields.secondFactor'),
+            cell: (user) => (user.otpEnabled ? t('users.list.otpOn') : t('users.list.otpOff')),
+          },
+          {
             id: 'status',
             header: t('users.fields.status'),
             cell: (user) => (
@@ -97,6 +110,14 @@ const UsersPage = observer(function UsersPage() {
                   label={t('users.list.resetPassword')}
                   target={user.username}
                   onClick={() => open({ mode: 'password', user: getSnapshot(user) })}
+                />
+                {/* A user who lost its e-mail box is let in again; administrators turn their own off in My Account. */}
+                <RowAction
+                  icon={<ShieldDismissRegular />}
+                  label={t('users.list.resetSecondFactor')}
+                  target={user.username}
+                  disabled={!user.otpEnabled || user.id === me?.id}
+                  onClick={() => open({ mode: 'second-factor', user: getSnapshot(user) })}
                 />
                 <RowAction
                   icon={<DeleteRegular />}
@@ -147,6 +168,19 @@ const UsersPage = observer(function UsersPage() {
               message: t('users.list.passwordReset'),
               failureShown: namesField('password'),
             })
+          }
+        />
+      )}
+      {editing?.mode === 'second-factor' && (
+        <ConfirmDialog
+          title={t('users.list.resetSecondFactor')}
+          message={t('users.list.confirmResetSecondFactor', { username: editing.user.username })}
+          confirmLabel={t('users.list.resetSecondFactor')}
+          onCancel={close}
+          onConfirm={() =>
+            void list
+              .resetSecondFactor(editing.user.id)
+              .then((outcome) => settle(outcome, { close, message: t('users.list.secondFactorReset') }))
           }
         />
       )}

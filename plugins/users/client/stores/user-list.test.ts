@@ -29,6 +29,9 @@ function usersServer(initial: UserRow[]) {
         user.disabled = (body as { disabled: boolean }).disabled;
         return user;
       },
+      'DELETE users/:id/second-factor': ({ params }) => {
+        users.find((row) => row.id === params.id)!.otpEnabled = false;
+      },
       'DELETE users/:id': ({ params }) => {
         users.splice(
           users.findIndex((row) => row.id === params.id),
@@ -105,5 +108,15 @@ describe('UserListModel', () => {
     await list.remove('ada');
     expect(names(list.rows)).toEqual(['bob']);
     expect(server.calls).toContain('DELETE users/ada');
+  });
+
+  it('shows each user’s second factor and resets it (issue 12 item 14)', async () => {
+    const server = usersServer([userRow('ada', { otpEnabled: true }), userRow('bob')]);
+    const list = UserListModel.create({}, { http: server.http });
+    await list.open();
+    expect(list.rows.map((row) => row.otpEnabled)).toEqual([true, false]);
+    expect((await list.resetSecondFactor('ada')).ok).toBe(true);
+    expect(server.calls).toContain('DELETE users/ada/second-factor');
+    expect(list.rows.find((row) => row.id === 'ada')?.otpEnabled).toBe(false);
   });
 });

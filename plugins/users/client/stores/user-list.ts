@@ -18,6 +18,7 @@ export const UserListModel = PagedListBase.named('UserList')
     update: (userId: string, values: UserValues) => self.change((api) => api.updateUser(userId, values)),
     setDisabled: (userId: string, disabled: boolean) => self.change((api) => api.setDisabled(userId, disabled)),
     setPassword: (userId: string, password: string) => self.change((api) => api.setPassword(userId, password)),
+    resetSecondFactor: (userId: string) => self.change((api) => api.resetSecondFactor(userId)),
     remove: (userId: string) => self.change((api) => api.deleteUser(userId)),
   }));
 
