@@ -1,6 +1,7 @@
-import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, Uplink } from '@sensorium/core/server';
+import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService } from '@sensorium/core/server';
+import { uplinkBatchHandler } from '@sensorium/core/server';
 import { {{camelName}}Type } from '../common';
-import { {{camelName}}Downlink, {{camelName}}Uplink, UPLINK_FILTER } from './uplink';
+import { {{camelName}}Downlink, {{camelName}}Uplink, DOWNLINK_FILTER, UPLINK_FILTER } from './uplink';
 
 /**
  * {{title}} over MQTT: uplinks reach the item store in batches and are acknowledged to their publishers only once it has
@@ -13,14 +14,16 @@ export class {{Name}}Adapter implements DataSourceAdapter {
   constructor(private readonly mqtt: MqttService) {}
 
   async start(sink: DataSourceSink): Promise<void> {
-    this.stopConsuming = await this.mqtt.consume({{camelName}}Type, UPLINK_FILTER, async (messages) => {
-      // A message that is no uplink (bad JSON) is acknowledged and dropped: a redelivery would not make it one.
-      const uplinks = messages
-        .map((message) => {{camelName}}Uplink(message.topic, message.payload))
-        .filter((uplink): uplink is Uplink => uplink !== null);
-      // Resolves after the commit; a rejection leaves the batch unacknowledged, so it is delivered again.
-      if (uplinks.length > 0) await sink.ingest(uplinks);
-    });
+    // Batches resolve after the commit (a failed one is delivered again); what is no uplink (oversized, not JSON, no
+    // device id) is acknowledged into the dead letters, since a redelivery would not make it one. On the embedded
+    // broker, devices may subscribe to the downlinks only, and an organisation's credentials reach only the devices of
+    // its items ({{id}}/<device id>/…).
+    this.stopConsuming = await this.mqtt.consume(
+      {{camelName}}Type,
+      UPLINK_FILTER,
+      uplinkBatchHandler({{camelName}}Type, sink, {{camelName}}Uplink),
+      { downlinks: DOWNLINK_FILTER, devices: { source: {{camelName}}Type, deviceLevel: 1 } },
+    );
   }
 
   async stop(): Promise<void> {

@@ -4,6 +4,9 @@ import { {{camelName}}Type } from '../common';
 /** Devices (or their gateway) publish on `{{id}}/<device id>/up`; the adapter consumes every device's. */
 export const UPLINK_FILTER = '{{id}}/+/up';
 
+/** The console publishes a device's commands on `{{id}}/<device id>/down`; devices subscribe to their own. */
+export const DOWNLINK_FILTER = '{{id}}/+/down';
+
 /** An uplink as it is published: a JSON object. */
 export interface {{Name}}UplinkMessage {
   /** The device's id; the topic's middle level when absent. */
