@@ -27,3 +27,4 @@ export * from './components/limited-number-input';
 export * from './components/number-input-rules';
 export * from './store/device-server-settings';
 export * from './components/device-server-settings-section';
+export * from './draft';

@@ -8,7 +8,8 @@ import type { Item } from './types';
 export const ITEM_SETTINGS = {
   enable: (item: Item): boolean => item.enable,
   enableHistory: (item: Item): boolean => item.storeHistory,
-  connectionTimeoutSec: (item: Item): number => item.dataSource.connectionTimeoutSec ?? 0,
+  /** null while none is set (the Basic tab shows its placeholder then). */
+  connectionTimeoutSec: (item: Item): number | null => item.dataSource.connectionTimeoutSec ?? null,
   tags: (item: Item): string[] => item.geoInfo.tags ?? [],
   deviceEUI: (item: Item): string => item.dataSource.deviceEUI ?? '',
   itemDisplayName: (item: Item): string => item.itemDisplayName,
@@ -17,8 +18,10 @@ export const ITEM_SETTINGS = {
 
 export type ItemSetting = keyof typeof ITEM_SETTINGS;
 
+export type ItemSettingValue<K extends ItemSetting> = ReturnType<(typeof ITEM_SETTINGS)[K]>;
+
 /** The saved values an edit of the item started from, by setting. */
-export type ItemSettingsBase = { [K in ItemSetting]?: ReturnType<(typeof ITEM_SETTINGS)[K]> };
+export type ItemSettingsBase = { [K in ItemSetting]?: ItemSettingValue<K> };
 
 /** JSON with the keys of every object sorted: equal for equal values whatever order their keys were built in. */
 function canonical(value: unknown): string {

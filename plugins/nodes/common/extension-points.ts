@@ -74,6 +74,11 @@ export interface RangeActionProps {
   rangeIndex: number;
   /** The range as edited in the Field Settings dialog. */
   range: RangeEntry;
+  /**
+   * The server has a range at this index: a dialog may store its result at once as well. A range added in the dialog
+   * has none yet, so its result is stored with the Field Settings' Save (through onRangeChange).
+   */
+  stored: boolean;
   /** The application's items. */
   items: readonly ItemOption[];
   /** Puts a result into the edited copy of the range, so the Field Settings' Save keeps it. */

@@ -162,9 +162,11 @@ export class ItemSettingsBaseInput implements ItemSettingsBase {
   @IsBoolean()
   enableHistory?: boolean;
 
+  /** null: none was set. */
   @IsOptional()
+  @Nullable()
   @IsNumber()
-  connectionTimeoutSec?: number;
+  connectionTimeoutSec?: number | null;
 
   @IsOptional()
   @IsArray()

@@ -73,7 +73,7 @@ describe.each(databaseBackends())('item edits on %s', (backend) => {
       const opened = { tags: ITEM_SETTINGS.tags(item), siteAddress: ITEM_SETTINGS.siteAddress(item) };
       await uplink('busy-a', 80);
       await uplink('busy-a', 79);
-      expect((await patch(item.uuid, { connectionTimeoutSec: 30, basedOn: { connectionTimeoutSec: 0 } })).status).toBe(200);
+      expect((await patch(item.uuid, { connectionTimeoutSec: 30, basedOn: { connectionTimeoutSec: null } })).status).toBe(200);
       const live = await get(item.uuid);
       expect(live.outputSimple.battery).toBe(79);
       expect(live.lastReceiveDate).not.toBeNull();

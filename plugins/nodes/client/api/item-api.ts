@@ -1,4 +1,5 @@
 import type { HttpClient } from '@sensorium/core/client';
+import type { ItemSettingsBase } from '../../common/edit-base';
 import type { Command, FieldPreference } from '../../common/field-preference';
 import type { Item } from '../../common/types';
 import { appBase } from './tree-api';
@@ -14,6 +15,8 @@ export type ItemPatch = Partial<{
   siteAddress: string;
   confirmCoordinates: boolean;
   geoCoordinates: { lat: number; lng: number };
+  /** The saved values the change started from: the server answers 409 when one has changed since. */
+  basedOn: ItemSettingsBase;
 }>;
 
 /** The calls on one item of an application: detail, edits, field preferences, overrides, commands and outputs. */
@@ -24,8 +27,8 @@ export function itemApi(http: HttpClient, appId: string) {
     patch: (uuid: string, patch: ItemPatch) => http.patch(item(uuid), { json: patch }).json<Item>(),
     remove: (uuid: string, deleteExternal: boolean) =>
       http.delete(item(uuid), { searchParams: { deleteExternal: String(deleteExternal) } }),
-    saveFieldPreference: (uuid: string, targetField: string, preference: FieldPreference) =>
-      http.put(`${item(uuid)}/field-preference`, { json: { targetField, preference } }),
+    saveFieldPreference: (uuid: string, targetField: string, preference: FieldPreference, basedOn?: FieldPreference) =>
+      http.put(`${item(uuid)}/field-preference`, { json: { targetField, preference, basedOn } }),
     override: (uuid: string, targetField: string, overrideValueEnabled: boolean, overrideValue: unknown) =>
       http.put(`${item(uuid)}/override`, { json: { targetField, overrideValueEnabled, overrideValue } }),
     commands: (uuid: string) => http.get(`${item(uuid)}/commands`).json<{ commands: Command[] }>(),

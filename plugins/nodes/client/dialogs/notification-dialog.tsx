@@ -19,9 +19,9 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, useNotify, usePluginStore } from '@sensorium/core/client';
+import { Pager, useNotify, usePluginStore, type Outcome } from '@sensorium/core/client';
 import type { NotificationSetting } from '../../common/field-preference';
-import type { ContactRecord, Item } from '../../common/types';
+import type { ContactRecord } from '../../common/types';
 import type { NodesStore } from '../store/nodes-store';
 import { CONTACTS_PAGE_SIZE, contactChannel, departmentsOf, filterContacts, notificationFormValue, pageOf } from './dialog-rules';
 import { RichTextEditor, type RichTextEditorHandle } from './rich-text-editor';
@@ -40,21 +40,18 @@ const useStyles = makeStyles({
 type TemplateTab = 'sms' | 'email' | 'voice';
 
 export interface NotificationDialogProps {
-  /** The item whose field range is edited. */
-  itemUuid: string;
-  targetField: string;
-  rangeIndex: number;
   /** The range's current notification setting. */
   value: Partial<NotificationSetting> | undefined;
-  /** After a successful save: the saved setting and the item as the server returns it. */
-  onSaved(setting: NotificationSetting, item: Item): void;
+  /** Save: returns the edited copy (and stores it, see saveRangeAction); the dialog closes when it succeeded. */
+  onSave(setting: NotificationSetting): Promise<Outcome<unknown>>;
   onClose(): void;
 }
 
 /**
  * Notification Setting dialog (spec 2.7): channels, the collapsible contacts table (keyword search, 10 rows a page,
  * '(Unsubscribed)' for channels a contact switched off), departments, and the SMS/Whatsapp, e-mail (rich text) and voice
- * templates with their variables. Save stores it (PUT …/notification); a failure keeps the dialog open.
+ * templates with their variables. Save returns the edited copy to the range (stored at once when the range is stored);
+ * a failure keeps the dialog open.
  */
 export const NotificationDialog = observer(function NotificationDialog(props: NotificationDialogProps) {
   const styles = useStyles();
@@ -104,11 +101,7 @@ export const NotificationDialog = observer(function NotificationDialog(props: No
     set(key, text.slice(0, start) + token + text.slice(end));
   };
 
-  const save = useDialogSave(async () => {
-    const outcome = await store.saveNotification(props.itemUuid, props.targetField, props.rangeIndex, value);
-    if (outcome.ok) props.onSaved(value, outcome.value);
-    return outcome;
-  }, props.onClose);
+  const save = useDialogSave(() => props.onSave(value), props.onClose);
 
   const channels = [
     ['smsEnabled', 'nodes.notify.sms'],

@@ -2,9 +2,8 @@ import { Checkbox, Field, Input, makeStyles, Select, Subtitle2, tokens } from '@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePluginStore } from '@sensorium/core/client';
+import { usePluginStore, type Outcome } from '@sensorium/core/client';
 import type { Command, TaskAction, TaskSetting } from '../../common/field-preference';
-import type { Item } from '../../common/types';
 import type { NodesStore } from '../store/nodes-store';
 import { isCommandSelectDisabled, realCommands, reconcileCommand, TASK_KEYS, taskFormValue, type TaskKey } from './dialog-rules';
 import { DialogShell, SaveCloseActions, useDialogSave } from './dialog-shell';
@@ -30,21 +29,20 @@ const BLOCK_TITLES: Record<TaskKey, string> = {
 };
 
 export interface TaskDialogProps {
-  itemUuid: string;
-  targetField: string;
-  rangeIndex: number;
   /** The range event's current tasks. */
   value: Partial<TaskSetting> | undefined;
   /** The application's items for the Device datalist (the tree rows will do). */
   items: readonly { uuid: string; itemName: string; itemDisplayName?: string }[];
-  onSaved(task: TaskSetting, item: Item): void;
+  /** Save: returns the edited copy (and stores it, see saveRangeAction); the dialog closes when it succeeded. */
+  onSave(task: TaskSetting): Promise<Outcome<unknown>>;
   onClose(): void;
 }
 
 /**
  * Task Setting dialog (spec 2.8): one block per event state (created, acked, cleared) with a Device (datalist of item
  * names), a Command (disabled while the block is off or the device has no commands; reset to none when the chosen
- * command is not the device's) and Enable. Save stores it (PUT …/task); a failure keeps the dialog open.
+ * command is not the device's) and Enable. Save returns the edited copy to the range (stored at once when the range is
+ * stored); a failure keeps the dialog open.
  */
 /** The tasks as shown: a chosen command that the device does not offer goes back to none. */
 function reconciled(value: TaskSetting, commandsOf: (device: string) => readonly Command[] | undefined): TaskSetting {
@@ -84,16 +82,15 @@ export const TaskDialog = observer(function TaskDialog(props: TaskDialogProps) {
 
   const update = (key: TaskKey, patch: Partial<TaskAction>) => setTyped({ ...value, [key]: { ...value[key], ...patch } });
 
-  const save = useDialogSave(async () => {
-    const task: TaskSetting = {
-      taskCreated: { ...value.taskCreated, device: value.taskCreated.device.trim() },
-      taskAcked: { ...value.taskAcked, device: value.taskAcked.device.trim() },
-      taskCleared: { ...value.taskCleared, device: value.taskCleared.device.trim() },
-    };
-    const outcome = await store.saveTask(props.itemUuid, props.targetField, props.rangeIndex, task);
-    if (outcome.ok) props.onSaved(task, outcome.value);
-    return outcome;
-  }, props.onClose);
+  const save = useDialogSave(
+    () =>
+      props.onSave({
+        taskCreated: { ...value.taskCreated, device: value.taskCreated.device.trim() },
+        taskAcked: { ...value.taskAcked, device: value.taskAcked.device.trim() },
+        taskCleared: { ...value.taskCleared, device: value.taskCleared.device.trim() },
+      }),
+    props.onClose,
+  );
 
   return (
     <DialogShell

@@ -2,7 +2,7 @@ import { Button, Divider, makeStyles, Spinner, Subtitle2, Tab, TabList, tokens }
 import { SaveRegular } from '@fluentui/react-icons';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useContributions, useNotify, type Outcome } from '@sensorium/core/client';
+import { useContributions, useDraft, useNotify, type Outcome } from '@sensorium/core/client';
 import { fieldSettingSections, rangeActions, type ItemOption } from '../../common/extension-points';
 import type { FieldPreference, RangeEntry } from '../../common/field-preference';
 import { validateFieldPreference } from '../../common/preference-validation';
@@ -36,6 +36,7 @@ export interface FieldSettingsDialogProps {
   appId: string;
   item: Item;
   field: string;
+  /** The field's preference as saved (the dialog edits a draft of it). */
   preference: FieldPreference;
   /** The application's items, for the range actions (e.g. a task's device). */
   items: readonly ItemOption[];
@@ -43,7 +44,10 @@ export interface FieldSettingsDialogProps {
   canWrite: boolean;
   /** A save is running. */
   saving: boolean;
-  onSave(preference: FieldPreference): Promise<Outcome<unknown>>;
+  /** Stores the edited copy, based on the preference the edit started from (409 when it has changed since). */
+  onSave(preference: FieldPreference, basedOn: FieldPreference): Promise<Outcome<unknown>>;
+  /** The field's preference as stored now (after a refused save reloaded it). */
+  stored(): FieldPreference | undefined;
   /** A range action's dialog stored something itself and answered the item. */
   onItemSaved(item: Item): void;
   onClose(): void;
@@ -54,7 +58,9 @@ export interface FieldSettingsDialogProps {
  * and a Color Ranges tab (the range editor, with the contributed actions of each range). Opens on the caller's tab
  * (default 1). The edited copy is validated as the server will: each input shows its problem, and Save with problems
  * sends nothing, opens the tab of the first one and says what it is. A failed save shows 'Update failed!' with the
- * server's message and keeps the dialog open; dismissing discards the edited copy.
+ * server's message and keeps the dialog open; dismissing discards the edited copy. The edited copy is a draft: what
+ * the user changed stays whatever the item receives meanwhile; a save that someone else's change of this field
+ * overtook says so, and saving again replaces it.
  */
 export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
   const styles = useStyles();
@@ -64,9 +70,9 @@ export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
   const actions = [...useContributions(rangeActions)].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
   const initialTab = props.activeTab ?? 1;
   const [tab, setTab] = useState<FieldSettingsTab>(initialTab);
-  const [draft, setDraft] = useState<FieldPreference>(() =>
-    initialTab === 2 ? openRangesTab(structuredClone(props.preference)) : structuredClone(props.preference),
-  );
+  const edited = useDraft(props.preference, initialTab === 2 ? openRangesTab : undefined);
+  const draft = edited.value;
+  const setDraft = edited.set;
   /** The range action whose dialog is open. */
   const [open, setOpen] = useState<{ action: string; index: number } | null>(null);
 
@@ -81,9 +87,14 @@ export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
       notify({ intent: 'error', title: t('nodes.updateFailed'), body: t(problem.code, problem.params) });
       return;
     }
-    const outcome = await props.onSave(draft);
-    if (outcome.ok) props.onClose();
-    else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
+    const outcome = await props.onSave(draft, edited.base);
+    if (outcome.ok) {
+      props.onClose();
+      return;
+    }
+    const now = outcome.failure.status === 409 ? props.stored() : undefined;
+    if (now) edited.rebase(now);
+    notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
 
   const action = open ? actions.find((entry) => entry.id === open.action) : undefined;
@@ -158,11 +169,17 @@ export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
             field={props.field}
             rangeIndex={open.index}
             range={range}
+            stored={open.index < props.preference.rangeSettings.ranges.length}
             items={props.items}
             onRangeChange={(update) =>
               setDraft((current) => ({ ...current, rangeSettings: updateRange(current.rangeSettings, open.index, update) }))
             }
-            onItemSaved={props.onItemSaved}
+            onItemSaved={(item) => {
+              props.onItemSaved(item);
+              // Stored by the range's own dialog: the draft is based on what the server holds now.
+              const now = item.input[props.field];
+              if (now) edited.rebase(now);
+            }}
             onClose={() => setOpen(null)}
           />
         </Suspense>

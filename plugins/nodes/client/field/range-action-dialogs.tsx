@@ -1,37 +1,42 @@
+import { usePluginStore } from '@sensorium/core/client';
 import type { RangeActionProps } from '../../common/extension-points';
 import { NotificationDialog } from '../dialogs/notification-dialog';
 import { TaskDialog } from '../dialogs/task-dialog';
 import { WebhookDialog } from '../dialogs/webhook-dialog';
+import type { NodesStore } from '../store/nodes-store';
+import { saveRangeAction } from './range-action-save';
 
-/** Notification and task save themselves (and answer the item); either way the result goes into the edited range. */
+/** Notification and task go into the edited range, and are stored at once when the range is (saveRangeAction). */
 export function NotificationAction(props: RangeActionProps) {
+  const store = usePluginStore<typeof NodesStore>('nodes').rangeActions;
   return (
     <NotificationDialog
-      itemUuid={props.item.uuid}
-      targetField={props.field}
-      rangeIndex={props.rangeIndex}
       value={props.range.notificationSetting}
-      onSaved={(notificationSetting, item) => {
-        props.onRangeChange((range) => ({ ...range, notificationSetting }));
-        props.onItemSaved(item);
-      }}
+      onSave={(notificationSetting) =>
+        saveRangeAction(
+          props,
+          (range) => ({ ...range, notificationSetting }),
+          () => store.saveNotification(props.item.uuid, props.field, props.rangeIndex, notificationSetting),
+        )
+      }
       onClose={props.onClose}
     />
   );
 }
 
 export function TaskAction(props: RangeActionProps) {
+  const store = usePluginStore<typeof NodesStore>('nodes').rangeActions;
   return (
     <TaskDialog
-      itemUuid={props.item.uuid}
-      targetField={props.field}
-      rangeIndex={props.rangeIndex}
       value={props.range.eventSetting.task}
       items={props.items}
-      onSaved={(task, item) => {
-        props.onRangeChange((range) => ({ ...range, eventSetting: { ...range.eventSetting, task } }));
-        props.onItemSaved(item);
-      }}
+      onSave={(task) =>
+        saveRangeAction(
+          props,
+          (range) => ({ ...range, eventSetting: { ...range.eventSetting, task } }),
+          () => store.saveTask(props.item.uuid, props.field, props.rangeIndex, task),
+        )
+      }
       onClose={props.onClose}
     />
   );

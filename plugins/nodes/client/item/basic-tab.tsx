@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedNumberInput, useNotify, usePluginStore } from '@sensorium/core/client';
+import type { ItemSetting } from '../../common/edit-base';
 import type { ItemSettingsTabProps } from '../../common/extension-points';
 import { EDITABLE_DEVICE_EUI_SOURCES, type Item } from '../../common/types';
 import type { ItemPatch } from '../api/item-api';
@@ -23,7 +24,8 @@ export const CONNECTION_TIMEOUT_PLACEHOLDER = '86400';
  * Basic tab (spec 2.2): description, data source type, device EUI / IMEI (editable only for rec-plc-adaptor), serial
  * number, connection timeout, tags (the item's tags, dismissible, plus a text box offering the application's tags and
  * 'Add a new tag'), site address, then the maps: site image, location and floor plan. Each input shows the saved value
- * until edited; a save takes the server's answer.
+ * until edited, then its draft (kept in the store, so live values and reloads never wipe it) until saved; a save that
+ * someone else's change of the same setting overtook says so and keeps the draft.
  */
 export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) {
   const styles = useStyles();
@@ -31,24 +33,19 @@ export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) 
   const notify = useNotify();
   const store = usePluginStore<typeof NodesStore>('nodes');
   const { item } = props;
-  const [deviceEUI, setDeviceEUI] = useState<string | null>(null);
-  const [timeout, setTimeoutSec] = useState<number | null | undefined>(undefined);
-  const [tags, setTags] = useState<string[] | null>(null);
+  const drafts = store.item;
   const [tagText, setTagText] = useState('');
-  const [address, setAddress] = useState<string | null>(null);
   const tagListId = useId('tags');
 
-  const shownEUI = deviceEUI ?? item.dataSource.deviceEUI ?? '';
-  const shownTimeout = timeout === undefined ? (item.dataSource.connectionTimeoutSec ?? null) : timeout;
-  const shownTags = tags ?? item.geoInfo.tags ?? [];
-  const shownAddress = address ?? item.geoInfo.site?.address ?? '';
+  const shownEUI = drafts.shown('deviceEUI');
+  const shownTimeout = drafts.shown('connectionTimeoutSec');
+  const shownTags = drafts.shown('tags');
+  const shownAddress = drafts.shown('siteAddress');
 
-  const save = async (patch: ItemPatch, done: () => void, failure = t('nodes.updateFailed'), fallback?: string) => {
-    const outcome = await store.item.patch(patch);
-    if (outcome.ok) {
-      done();
-      notify({ intent: 'success', title: t('nodes.basic.saved') });
-    } else notify({ intent: 'error', title: failure, body: outcome.failure.message || fallback });
+  const save = async (setting: ItemSetting, extra?: ItemPatch, failure = t('nodes.updateFailed'), fallback?: string) => {
+    const outcome = await drafts.saveDraft(setting, extra);
+    if (outcome.ok) notify({ intent: 'success', title: t('nodes.basic.saved') });
+    else notify({ intent: 'error', title: failure, body: outcome.failure.message || fallback });
   };
   const changed = (saved: Item) => store.item.setDetail(saved);
 
@@ -57,7 +54,7 @@ export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) 
   const typed = tagText.trim();
   const addTag = () => {
     if (typed === '' || shownTags.includes(typed)) return;
-    setTags([...shownTags, typed]);
+    drafts.edit('tags', [...shownTags, typed]);
     setTagText('');
   };
 
@@ -72,21 +69,14 @@ export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) 
       {(item.dataSource.deviceEUI !== undefined || euiEditable) && (
         <div className={styles.line}>
           <Field label={t('nodes.basic.deviceEUI')} className={styles.grow}>
-            <Input readOnly={!euiEditable} value={shownEUI} onChange={(_, data) => setDeviceEUI(data.value)} />
+            <Input readOnly={!euiEditable} value={shownEUI} onChange={(_, data) => drafts.edit('deviceEUI', data.value)} />
           </Field>
           {euiEditable && (
             <Button
               icon={<SaveRegular />}
               aria-label={t('nodes.basic.saveDeviceEUI')}
               disabled={!props.canWrite}
-              onClick={() =>
-                void save(
-                  { deviceEUI: shownEUI.trim() },
-                  () => setDeviceEUI(null),
-                  t('nodes.basic.error'),
-                  t('nodes.basic.deviceEUIFailed'),
-                )
-              }
+              onClick={() => void save('deviceEUI', {}, t('nodes.basic.error'), t('nodes.basic.deviceEUIFailed'))}
             />
           )}
         </div>
@@ -110,14 +100,14 @@ export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) 
             limit="digits"
             placeholder={CONNECTION_TIMEOUT_PLACEHOLDER}
             value={shownTimeout}
-            onValue={setTimeoutSec}
+            onValue={(seconds) => drafts.edit('connectionTimeoutSec', seconds)}
           />
         </Field>
         <Button
           icon={<SaveRegular />}
           aria-label={t('nodes.basic.saveConnectionTimeout')}
           disabled={!props.canWrite}
-          onClick={() => void save({ connectionTimeoutSec: shownTimeout ?? 0 }, () => setTimeoutSec(undefined))}
+          onClick={() => void save('connectionTimeoutSec')}
         />
       </div>
       <div className={styles.line}>
@@ -149,13 +139,18 @@ export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) 
           icon={<SaveRegular />}
           aria-label={t('nodes.basic.saveTags')}
           disabled={!props.canWrite}
-          onClick={() => void save({ tags: shownTags }, () => setTags(null))}
+          onClick={() => void save('tags')}
         />
       </div>
       {shownTags.length > 0 && (
         <TagGroup
           aria-label={t('nodes.basic.tags')}
-          onDismiss={(_, data) => setTags(shownTags.filter((tag) => tag !== data.value))}
+          onDismiss={(_, data) =>
+            drafts.edit(
+              'tags',
+              shownTags.filter((tag) => tag !== data.value),
+            )
+          }
         >
           {shownTags.map((tag) => (
             <Tag key={tag} value={tag} size="small" dismissible={props.canWrite}>
@@ -166,13 +161,13 @@ export const BasicTab = observer(function BasicTab(props: ItemSettingsTabProps) 
       )}
       <div className={styles.line}>
         <Field label={t('nodes.basic.siteAddress')} className={styles.grow}>
-          <Input value={shownAddress} onChange={(_, data) => setAddress(data.value)} />
+          <Input value={shownAddress} onChange={(_, data) => drafts.edit('siteAddress', data.value)} />
         </Field>
         <Button
           icon={<SaveRegular />}
           aria-label={t('nodes.basic.saveSiteAddress')}
           disabled={!props.canWrite}
-          onClick={() => void save({ siteAddress: shownAddress.trim(), confirmCoordinates: false }, () => setAddress(null))}
+          onClick={() => void save('siteAddress', { confirmCoordinates: false })}
         />
       </div>
       <Suspense fallback={<Spinner size="small" />}>

@@ -94,17 +94,15 @@ const ItemHeader = observer(function ItemHeader(props: ItemPanelProps & { item: 
   const { t } = useTranslation();
   const notify = useNotify();
   const { item, store } = props;
-  /** The display name being edited; null while not editing (the saved name shows). */
-  const [draft, setDraft] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleteExternal, setDeleteExternal] = useState(false);
-  const editing = draft !== null;
+  /** Editing: the display name's draft (in the store, dropped when another item is selected) shows, not the saved name. */
+  const editing = store.item.editing('itemDisplayName');
   const saving = store.item.saving.pending;
 
   const saveDisplayName = async () => {
-    const outcome = await store.item.patch({ itemDisplayName: (draft ?? '').trim() });
-    if (outcome.ok) setDraft(null);
-    else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
+    const outcome = await store.item.saveDraft('itemDisplayName');
+    if (!outcome.ok) notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
 
   const isRoot = item.itemName === ROOT_ITEM_NAME || item.parentName === null;
@@ -140,9 +138,9 @@ const ItemHeader = observer(function ItemHeader(props: ItemPanelProps & { item: 
       <div className={styles.line}>
         <Field label={t('nodes.item.displayName')} orientation="horizontal">
           <Input
-            value={draft ?? item.itemDisplayName}
+            value={store.item.shown('itemDisplayName')}
             readOnly={!editing}
-            onChange={(_, data) => setDraft(data.value)}
+            onChange={(_, data) => store.item.edit('itemDisplayName', data.value)}
             onKeyDown={(event) => event.key === 'Enter' && editing && void saveDisplayName()}
           />
         </Field>
@@ -162,7 +160,7 @@ const ItemHeader = observer(function ItemHeader(props: ItemPanelProps & { item: 
             aria-label={t('nodes.item.editDisplayName')}
             title={t('nodes.item.editDisplayName')}
             disabled={!props.canWrite}
-            onClick={() => setDraft(item.itemDisplayName)}
+            onClick={() => store.item.edit('itemDisplayName', item.itemDisplayName)}
           />
         )}
         <Link as="button" disabled={!props.canWrite} onClick={askDelete}>

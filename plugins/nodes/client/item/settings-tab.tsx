@@ -10,6 +10,8 @@ import { FieldSettingsDialog } from '../field/field-settings-dialog';
 import { formatFieldValue, overrideDisabled, SIGNAL_BADGE } from '../field/field-rules';
 import { OverrideDialog } from '../field/override-dialog';
 import { DiscardedValues } from './discarded-values';
+import { SourceErrorLine } from './source-error';
+import { plainPreference } from '../store/item-model';
 import type { NodesStore } from '../store/nodes-store';
 import type { ItemSwitch } from '../store/item-store';
 import { STATUS_COLORS } from '../colors';
@@ -116,6 +118,7 @@ export const SettingsTab = observer(function SettingsTab(props: ItemSettingsTabP
         <Text className={styles.label}>{t('nodes.settings.lastValid')}</Text>
         <Text data-testid="last-valid">{time(item.lastValidDate)}</Text>
         <DiscardedValues item={item} now={now} />
+        <SourceErrorLine item={item} now={now} />
         <Text className={styles.label}>{t('nodes.settings.connected')}</Text>
         <Text data-testid="connected">{item.connection ? t('nodes.settings.yes') : t('nodes.settings.no')}</Text>
       </div>
@@ -229,7 +232,13 @@ export const SettingsTab = observer(function SettingsTab(props: ItemSettingsTabP
           activeTab={dialog.kind === 'ranges' ? 2 : 1}
           canWrite={props.canWrite}
           saving={store.item.saving.pending}
-          onSave={(preference: FieldPreference) => store.item.savePreference(dialog.field, preference)}
+          onSave={(preference: FieldPreference, basedOn: FieldPreference) =>
+            store.item.savePreference(dialog.field, preference, basedOn)
+          }
+          stored={() => {
+            const now = store.item.detail?.input.get(dialog.field);
+            return now && plainPreference(now);
+          }}
           onItemSaved={(saved) => store.item.setDetail(saved)}
           onClose={() => setDialog(null)}
         />

@@ -1,13 +1,28 @@
 import { applySnapshot, getEnv, types, type Instance } from 'mobx-state-tree';
-import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
+import {
+  draftValue,
+  editDraft,
+  rebaseDraft,
+  RequestModel,
+  track,
+  type Edit,
+  type Outcome,
+  type StoreEnv,
+} from '@sensorium/core/client';
+import { ITEM_SETTINGS, type ItemSetting, type ItemSettingValue } from '../../common/edit-base';
 import type { FieldPreference } from '../../common/field-preference';
 import type { Item } from '../../common/types';
 import { itemApi, type ItemPatch } from '../api/item-api';
 import type { NodeValuesPush } from '../use-node-values';
-import { CommandModel, ItemModel, itemSnapshot } from './item-model';
+import { CommandModel, ItemModel, itemSnapshot, plainItem } from './item-model';
 
 /** The switches of the Settings tab that save themselves at once (optimistically). */
 export type ItemSwitch = 'enable' | 'storeHistory';
+
+/** The item's settings being edited (Basic tab, display name): what was typed and the saved value it started from. */
+export type ItemDrafts = { [K in ItemSetting]?: Edit<ItemSettingValue<K>> };
+
+const SWITCH_SETTINGS: Record<ItemSwitch, 'enable' | 'enableHistory'> = { enable: 'enable', storeHistory: 'enableHistory' };
 
 /**
  * The selected item of Node Management (node spec 2.2): its detail (kept up to date by the live pushes), its commands,
@@ -23,15 +38,47 @@ export const ItemStore = types
     saving: types.optional(RequestModel, {}),
     deleting: types.optional(RequestModel, {}),
     sending: types.optional(RequestModel, {}),
+    /** Kept while the item changes under them (live pushes, reloads, other saves); dropped with the selection. */
+    drafts: types.frozen<ItemDrafts>({}),
   })
+  .views((self) => ({
+    /** A setting as saved (the detail's, with the live pushes applied). */
+    saved<K extends ItemSetting>(setting: K): ItemSettingValue<K> | undefined {
+      return self.detail ? (ITEM_SETTINGS[setting](plainItem(self.detail)) as ItemSettingValue<K>) : undefined;
+    },
+  }))
+  .views((self) => ({
+    /** What a setting's input shows: the typed value while it is edited, else the saved one. */
+    shown<K extends ItemSetting>(setting: K): ItemSettingValue<K> {
+      return draftValue(self.drafts[setting] as Edit<ItemSettingValue<K>> | undefined, self.saved(setting)!);
+    },
+    editing(setting: ItemSetting): boolean {
+      return self.drafts[setting] !== undefined;
+    },
+  }))
   .actions((self) => ({
-    /** Forgets the item (another application, or another item being selected). */
+    /** Forgets the item (another application, or another item being selected), with what was being edited. */
     reset(appId: string, uuid: string | null = null) {
       self.appId = appId;
       self.uuid = uuid;
       self.detail = null;
+      self.drafts = {};
       self.commands.clear();
       self.loading.clear();
+    },
+    /** Types into a setting: the draft starts from the saved value and stays until saved or discarded. */
+    edit<K extends ItemSetting>(setting: K, next: ItemSettingValue<K> | ((current: ItemSettingValue<K>) => ItemSettingValue<K>)) {
+      const current = self.drafts[setting] as Edit<ItemSettingValue<K>> | undefined;
+      self.drafts = { ...self.drafts, [setting]: editDraft(current, self.saved(setting)!, next) };
+    },
+    discard(setting: ItemSetting) {
+      const { [setting]: _dropped, ...rest } = self.drafts;
+      self.drafts = rest;
+    },
+    /** After a conflict: the typed value stays, based on the value saved now, so saving again replaces it knowingly. */
+    rebase(setting: ItemSetting) {
+      const rebased = rebaseDraft(self.drafts[setting] as Edit<unknown> | undefined, self.saved(setting));
+      if (rebased) self.drafts = { ...self.drafts, [setting]: rebased };
     },
     /** Takes an item as the server answered it (after a load or a save by any dialog). */
     setDetail(item: Item) {
@@ -102,22 +149,51 @@ export const ItemStore = types
         return save((uuid) => api().patch(uuid, patch));
       },
 
+      /**
+       * Saves a setting's draft, based on the saved value it started from. Saved: the draft goes (unless more was typed
+       * meanwhile). Refused because someone else changed the setting since (409): the item is reloaded and the draft
+       * stays, based on their value, so the next save replaces it knowingly.
+       */
+      async saveDraft(setting: ItemSetting, extra: ItemPatch = {}): Promise<Outcome<Item>> {
+        const edit = self.drafts[setting];
+        if (!edit) return reload();
+        const outcome = await save((uuid) =>
+          api().patch(uuid, { ...extra, [setting]: edit.value, basedOn: { [setting]: edit.base } }),
+        );
+        if (outcome.ok) {
+          if (self.drafts[setting] === edit) self.discard(setting);
+          else self.rebase(setting);
+        } else if (outcome.failure.status === 409) {
+          await reload();
+          self.rebase(setting);
+        }
+        return outcome;
+      },
+
       /** Flips Enable or Store History at once, saves it, and flips it back when the save fails (spec 4, 8). */
       async toggle(which: ItemSwitch): Promise<Outcome<Item>> {
         const previous = self.detail?.[which] ?? false;
         self.setSwitch(which, !previous);
-        const patch: ItemPatch = which === 'enable' ? { enable: !previous } : { enableHistory: !previous };
+        const setting = SWITCH_SETTINGS[which];
+        const patch: ItemPatch = { [setting]: !previous, basedOn: { [setting]: previous } };
         const outcome = await save((uuid) => api().patch(uuid, patch));
         if (!outcome.ok) self.setSwitch(which, previous);
+        if (!outcome.ok && outcome.failure.status === 409) await reload();
         return outcome;
       },
 
-      /** Stores a field's preference, then reloads the item (the server may have reprocessed the field). */
-      async savePreference(field: string, preference: FieldPreference): Promise<Outcome<unknown>> {
+      /**
+       * Stores a field's preference based on the one the edit started from, then reloads the item (the server may have
+       * reprocessed the field). Refused because it changed since (409): the item is reloaded to show what is stored now.
+       */
+      async savePreference(field: string, preference: FieldPreference, basedOn?: FieldPreference): Promise<Outcome<unknown>> {
         const uuid = self.uuid;
         if (!uuid) return { ok: true, value: undefined };
-        const outcome = await track(self.saving, () => api().saveFieldPreference(uuid, field, preference));
-        if (!outcome.ok) return outcome;
+        const outcome = await track(self.saving, () => api().saveFieldPreference(uuid, field, preference, basedOn));
+        if (!outcome.ok) {
+          if (outcome.failure.status === 409) await reload();
+          return outcome;
+        }
         self.setPreference(field, preference);
         await reload();
         return outcome;
