@@ -6,7 +6,8 @@
  * and real ChirpStack v4 `event/up` uplinks published with QoS 1 by a separate publisher process (several mqtt.js
  * connections). Per mode it measures, in the same run:
  *   1. the broker's pass-through: the same publishers and message sizes, QoS 1, to a plain subscriber in this process
- *      (topics outside the console's subscription, so nothing is processed);
+ *      (topics outside the console's subscription, so nothing is processed; for aedes, a plain aedes without the
+ *      console's device ACL, which refuses such topics);
  *   2. the ingest: uplinks fully processed and committed per second (at the sink's commit, cross-checked against the
  *      raw_data rows whose created_at falls in the window), data points per second (3 per uplink), latency from publish
  *      (the uplink's `time`, set by the publisher) to commit (the sink's ingest promise resolving after COMMIT), the
@@ -27,8 +28,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Aedes } from 'aedes';
 import { sql } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
 import { DatabaseToken, DataSourceSinkToken, type Database, type IngestOutcome, type Uplink } from '@sensorium/core/server';
@@ -147,6 +150,22 @@ class RssSampler {
     clearInterval(this.timer);
     this.sample();
   }
+}
+
+/** A plain aedes broker on 127.0.0.1 (no authentication, no ACL): the embedded mode's pass-through reference. */
+async function startPlainAedes(): Promise<{ url: string; close(): Promise<void> }> {
+  const broker = await Aedes.createBroker();
+  const server = createServer(broker.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await closed;
+    },
+  };
 }
 
 /** The forked publisher process. */
@@ -414,6 +433,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
         : true,
   });
   const publishers = new Publishers();
+  let plain: Awaited<ReturnType<typeof startPlainAedes>> | null = null;
   try {
     const mqtt = server.mqtt!;
     const db = server.running.container.resolve(DatabaseToken);
@@ -421,23 +441,27 @@ async function runMode(mode: Mode): Promise<ModeResult> {
     const setupS = (performance.now() - setupStarted) / 1000;
     console.log(`  server started, ${options.devices} items created in ${fmt(setupS, 1)} s; broker ${mqtt.url}`);
 
-    await publishers.connect({
-      type: 'connect',
-      url: mqtt.url,
-      username: mqtt.username,
-      password: mqtt.password,
-      clientIdPrefix: `bench-pub-${unique}`,
-      connections: options.publishers,
-      devices: options.devices,
-      alarmRate: options.alarmRate,
-    });
+    const connectPublishers = (broker: { url: string; username?: string; password?: string }) =>
+      publishers.connect({
+        type: 'connect',
+        ...broker,
+        clientIdPrefix: `bench-pub-${unique}`,
+        connections: options.publishers,
+        devices: options.devices,
+        alarmRate: options.alarmRate,
+      });
+    const consoleBroker = { url: mqtt.url, username: mqtt.username, password: mqtt.password };
+    // The console's aedes lets devices publish only uplinks it consumes and subscribe to no uplink topic, so the
+    // embedded mode's pass-through runs on a plain aedes of the same version in this process.
+    plain = mode.broker === 'aedes' ? await startPlainAedes() : null;
+    const passBroker = plain ? { url: plain.url } : consoleBroker;
+    await connectPublishers(passBroker);
 
-    // 1. Pass-through: publishers → plain subscriber (QoS 1), same broker, same messages, topics the console ignores.
+    // 1. Pass-through: publishers → plain subscriber (QoS 1), same messages, topics the console ignores.
     const passRoot = `${mqtt.topicPrefix}bench-pass-${unique}/`;
-    const subscriber = await connectAsync(mqtt.url, {
+    const subscriber = await connectAsync(passBroker.url, {
       clientId: `bench-sub-${unique}`,
-      username: mqtt.username,
-      password: mqtt.password,
+      ...passBroker,
       clean: true,
     });
     let received = 0;
@@ -456,6 +480,11 @@ async function runMode(mode: Mode): Promise<ModeResult> {
       'pass-through',
     );
     await subscriber.endAsync();
+    if (plain) {
+      await connectPublishers(consoleBroker);
+      await plain.close();
+      plain = null;
+    }
     console.log(
       `  pass-through: ${fmt(pass.rate)} msg/s` +
         (pass.lost > 0 ? ` (${fmt(pass.lost)} of ${fmt(pass.published)} dropped by the broker)` : ''),
@@ -638,6 +667,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
   } finally {
     rss.stop();
     publishers.close();
+    await plain?.close();
     sqlTimer.uninstall();
     await server.close();
     if (mode.broker === 'mosquitto') {

@@ -82,6 +82,8 @@ process.on('message', (message: ToPublisher) => {
   void (async () => {
     switch (message.type) {
       case 'connect': {
+        // Connecting again (the embedded mode's second broker) replaces the connections of the previous one.
+        await Promise.all(clients.map((client) => client.endAsync()));
         devices = message.devices;
         const euis = Array.from({ length: devices }, (_, i) => devEuiOf(i));
         factory = new UplinkFactory(euis, message.alarmRate);
