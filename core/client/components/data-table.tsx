@@ -11,7 +11,12 @@ import {
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 
-const useStyles = makeStyles({ scroll: { overflowX: 'auto' } });
+const useStyles = makeStyles({
+  scroll: { overflowX: 'auto', maxWidth: '100%' },
+  // Fluent's fixed layout shares the width equally, so long values (e-mail addresses, times) run into the next column;
+  // columns sized by their content keep each value in its cell, and a table wider than the page scrolls sideways.
+  table: { tableLayout: 'auto', width: 'auto', minWidth: '100%' },
+});
 
 /** One column of a DataTable: its header and how a row fills its cell. */
 export interface DataColumn<Row> {
@@ -39,7 +44,7 @@ export function DataTable<Row>(props: {
   if (props.rows.length === 0 && !props.loading) return <Text>{props.empty}</Text>;
   return (
     <div className={styles.scroll}>
-      <Table aria-label={props.label} size={props.size ?? 'small'}>
+      <Table aria-label={props.label} size={props.size ?? 'small'} className={styles.table}>
         <TableHeader>
           <TableRow>
             {props.columns.map((column) => (

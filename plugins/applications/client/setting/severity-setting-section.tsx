@@ -30,7 +30,10 @@ const SWATCHES: Record<SeverityColour, string> = {
 };
 
 const useStyles = makeStyles({
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  // On a phone the levels table (about 490 px) scrolls sideways inside the section, not the page.
+  scroll: { overflowX: 'auto', maxWidth: '100%' },
+  table: { minWidth: '480px', tableLayout: 'auto' },
   colour: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   narrow: { width: '80px' },
   colourColumn: { width: '170px' },
@@ -69,86 +72,88 @@ export function SeveritySettingSection(props: { form: SettingForm; editing: bool
           props.onChange(data.checked ? enableCustomSeverity(form, t) : { ...form, severitySettingEnable: false })
         }
       />
-      <Table size="small" aria-label={t('applications.setting.severity')}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell className={styles.narrow}>{t('applications.setting.level')}</TableHeaderCell>
-            <TableHeaderCell>{t('applications.setting.levelName')}</TableHeaderCell>
-            <TableHeaderCell>{t('applications.setting.levelDescription')}</TableHeaderCell>
-            <TableHeaderCell className={styles.colourColumn}>{t('applications.setting.color')}</TableHeaderCell>
-            <TableHeaderCell className={styles.narrow}>{t('applications.setting.sound')}</TableHeaderCell>
-            <TableHeaderCell className={styles.narrow}>{t('applications.setting.enabled')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {severityRows(form, t).map(({ level, entry }) => (
-            <TableRow key={level} data-testid={`severity-level-${level}`}>
-              <TableCell>{level}</TableCell>
-              <TableCell>
-                {editable ? (
-                  <Field validationMessage={entry.name.trim() ? undefined : t('applications.validation.fillOutForm')}>
-                    <Input
-                      aria-label={`${t('applications.setting.levelName')} ${level}`}
-                      value={entry.name}
-                      maxLength={50}
-                      onChange={(_, data) => setLevel(level, { name: data.value })}
-                    />
-                  </Field>
-                ) : (
-                  entry.name
-                )}
-              </TableCell>
-              <TableCell>
-                {editable ? (
-                  <Input
-                    aria-label={`${t('applications.setting.levelDescription')} ${level}`}
-                    value={entry.description}
-                    maxLength={200}
-                    onChange={(_, data) => setLevel(level, { description: data.value })}
-                  />
-                ) : (
-                  entry.description
-                )}
-              </TableCell>
-              <TableCell>
-                {editable ? (
-                  <Dropdown
-                    className={styles.colourPicker}
-                    aria-label={`${t('applications.setting.color')} ${level}`}
-                    value={t(`applications.colors.${entry.color}`)}
-                    selectedOptions={[entry.color]}
-                    onOptionSelect={(_, data) => setLevel(level, { color: data.optionValue as SeverityColour })}
-                  >
-                    {SEVERITY_COLOURS.map((value) => (
-                      <Option key={value} value={value} text={t(`applications.colors.${value}`)}>
-                        {colour(value)}
-                      </Option>
-                    ))}
-                  </Dropdown>
-                ) : (
-                  colour(entry.color)
-                )}
-              </TableCell>
-              <TableCell>
-                <Checkbox
-                  aria-label={`${t('applications.setting.sound')} ${level}`}
-                  checked={entry.sound}
-                  disabled={!editable}
-                  onChange={(_, data) => setLevel(level, { sound: data.checked === true })}
-                />
-              </TableCell>
-              <TableCell>
-                <Checkbox
-                  aria-label={`${t('applications.setting.enabled')} ${level}`}
-                  checked={entry.enabled}
-                  disabled={!editable}
-                  onChange={(_, data) => setLevel(level, { enabled: data.checked === true })}
-                />
-              </TableCell>
+      <div className={styles.scroll}>
+        <Table size="small" className={styles.table} aria-label={t('applications.setting.severity')}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell className={styles.narrow}>{t('applications.setting.level')}</TableHeaderCell>
+              <TableHeaderCell>{t('applications.setting.levelName')}</TableHeaderCell>
+              <TableHeaderCell>{t('applications.setting.levelDescription')}</TableHeaderCell>
+              <TableHeaderCell className={styles.colourColumn}>{t('applications.setting.color')}</TableHeaderCell>
+              <TableHeaderCell className={styles.narrow}>{t('applications.setting.sound')}</TableHeaderCell>
+              <TableHeaderCell className={styles.narrow}>{t('applications.setting.enabled')}</TableHeaderCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {severityRows(form, t).map(({ level, entry }) => (
+              <TableRow key={level} data-testid={`severity-level-${level}`}>
+                <TableCell>{level}</TableCell>
+                <TableCell>
+                  {editable ? (
+                    <Field validationMessage={entry.name.trim() ? undefined : t('applications.validation.fillOutForm')}>
+                      <Input
+                        aria-label={`${t('applications.setting.levelName')} ${level}`}
+                        value={entry.name}
+                        maxLength={50}
+                        onChange={(_, data) => setLevel(level, { name: data.value })}
+                      />
+                    </Field>
+                  ) : (
+                    entry.name
+                  )}
+                </TableCell>
+                <TableCell>
+                  {editable ? (
+                    <Input
+                      aria-label={`${t('applications.setting.levelDescription')} ${level}`}
+                      value={entry.description}
+                      maxLength={200}
+                      onChange={(_, data) => setLevel(level, { description: data.value })}
+                    />
+                  ) : (
+                    entry.description
+                  )}
+                </TableCell>
+                <TableCell>
+                  {editable ? (
+                    <Dropdown
+                      className={styles.colourPicker}
+                      aria-label={`${t('applications.setting.color')} ${level}`}
+                      value={t(`applications.colors.${entry.color}`)}
+                      selectedOptions={[entry.color]}
+                      onOptionSelect={(_, data) => setLevel(level, { color: data.optionValue as SeverityColour })}
+                    >
+                      {SEVERITY_COLOURS.map((value) => (
+                        <Option key={value} value={value} text={t(`applications.colors.${value}`)}>
+                          {colour(value)}
+                        </Option>
+                      ))}
+                    </Dropdown>
+                  ) : (
+                    colour(entry.color)
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Checkbox
+                    aria-label={`${t('applications.setting.sound')} ${level}`}
+                    checked={entry.sound}
+                    disabled={!editable}
+                    onChange={(_, data) => setLevel(level, { sound: data.checked === true })}
+                  />
+                </TableCell>
+                <TableCell>
+                  <Checkbox
+                    aria-label={`${t('applications.setting.enabled')} ${level}`}
+                    checked={entry.enabled}
+                    disabled={!editable}
+                    onChange={(_, data) => setLevel(level, { enabled: data.checked === true })}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
     </section>
   );
 }
