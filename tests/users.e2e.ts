@@ -160,6 +160,19 @@ describe('users', () => {
         groupId: groups.body.groups[0].id,
       },
     });
+    // A user of another end customer cannot see the application, so Add user does not offer it.
+    const elsewhere = await server.request('POST', '/api/customer/end-customer/', { token, body: { name: 'Elsewhere' } });
+    await server.request('POST', '/api/users', {
+      token,
+      body: {
+        username: 'outsider1',
+        password: 'outsider-pass-1',
+        name: 'Outsider One',
+        level: 'end-customer',
+        endCustomerId: elsewhere.body.id,
+        groupId: groups.body.groups[0].id,
+      },
+    });
     await page.goto(harness.url('/app/setup_plant/application-user'));
     await page.getByRole('heading', { name: 'User Setup: Setup Plant' }).waitFor();
     await page.getByRole('button', { name: 'Add user' }).click();
@@ -167,6 +180,7 @@ describe('users', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Please choose a user.').waitFor();
     await dialog.getByRole('combobox').selectOption({ label: 'viewer1 (Viewer One)' });
+    expect(await dialog.getByRole('option', { name: /outsider1/ }).count()).toBe(0);
     await dialog.getByRole('textbox', { name: 'Device tags' }).fill('pumps, roof');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Added');

@@ -1,5 +1,13 @@
 import type { HttpClient } from '@sensorium/core/client';
-import type { ApiKeyRow, ApplicationUsers, MyAccount, NewApiKey, UserGroupPage, UserPage } from '../common';
+import type {
+  ApiKeyRow,
+  ApplicationUserChoice,
+  ApplicationUsers,
+  MyAccount,
+  NewApiKey,
+  UserGroupPage,
+  UserPage,
+} from '../common';
 
 /** A page of a searchable list: the keyword is left out when blank. */
 export interface PageQuery {
@@ -78,6 +86,9 @@ export function createUsersApi(http: HttpClient) {
     /** The application's name; an unknown or invisible application answers 404 (the HTTP client opens /auth/not-found). */
     application: (appId: string) => http.get(`application/${id(appId)}`).json<{ name: string }>(),
     applicationUsers: (appId: string) => http.get(`application-users/${id(appId)}`).json<ApplicationUsers>(),
+    /** The users Add user may offer: those who can see the application and are not in it yet. */
+    applicationUserChoices: (appId: string) =>
+      http.get(`application-users/${id(appId)}/user-choices`).json<ApplicationUserChoice[]>(),
     addApplicationUser: (appId: string, userId: string, deviceTags: string[]) =>
       http.post(`application-users/${id(appId)}/users`, { json: { userId, deviceTags } }).then(() => undefined),
     setDeviceTags: (appId: string, userId: string, deviceTags: string[]) =>

@@ -78,6 +78,9 @@ export interface ApplicationUserRow {
   deviceTags: string[];
 }
 
+/** A user User Setup's Add user offers: one the caller manages who can see the application and is not yet in it. */
+export type ApplicationUserChoice = Omit<ApplicationUserRow, 'deviceTags'>;
+
 export interface ApplicationGroupRow {
   groupId: string;
   name: string;

@@ -1,18 +1,37 @@
 import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '@sensorium/core/common';
+import { USER_LEVELS, type SessionUser } from '@sensorium/core/common';
 import {
   HttpError,
+  type Account,
+  type AccountFilter,
   type ApplicationDeletionHook,
   type Database,
   type ScopedApplication,
   type UserDirectory,
 } from '@sensorium/core/server';
 import { canSeeApplication } from '@sensorium/applications/common';
-import type { ApplicationGroupRow, ApplicationUserRow, ApplicationUsers } from '../common';
+import type { ApplicationGroupRow, ApplicationUserChoice, ApplicationUserRow, ApplicationUsers } from '../common';
 import { applicationGroups, applicationUsers } from './schema';
 import type { Tenancy } from './tenancy';
 
 const uniqueTags = (tags: readonly string[] = []) => [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+
+/**
+ * Directory filters for the accounts within `managed` that may see the application: cloud users, and the users of its
+ * organisation or its end customer (which level goes with which is checked on the rows, by canSeeApplication).
+ */
+function mayUse(managed: AccountFilter, app: ScopedApplication): AccountFilter[] {
+  const levels = managed.levels ?? USER_LEVELS;
+  const within = managed.tenant;
+  const tenant = {
+    organisationId: !within || within.organisationId === app.organisationId ? app.organisationId : null,
+    endCustomerIds: !within || within.endCustomerIds.includes(app.endCustomerId) ? [app.endCustomerId] : [],
+  };
+  return [
+    ...(levels.includes('cloud') ? [{ ...managed, levels: ['cloud' as const] }] : []),
+    { ...managed, levels: levels.filter((level) => level !== 'cloud'), tenant },
+  ];
+}
 
 /**
  * User Setup: which users and groups may use an application, and per user an optional list of device tags that limits
@@ -51,6 +70,29 @@ export class ApplicationUserRepository {
       memberCount: group.memberCount,
     }));
     return { users, groups: groupRows };
+  }
+
+  /** What Add user offers: users the actor manages who can see the application and are not in it yet, by username. */
+  async userChoices(actor: SessionUser, app: ScopedApplication): Promise<ApplicationUserChoice[]> {
+    const managed = await this.tenancy.userFilter(actor);
+    if (!managed) return [];
+    const linked = await this.db
+      .select({ userId: applicationUsers.userId })
+      .from(applicationUsers)
+      .where(eq(applicationUsers.appId, app.id));
+    const inApplication = new Set(linked.map((link) => link.userId));
+    const found: Account[] = [];
+    for (const filter of mayUse(managed, app)) found.push(...(await this.directory.listAccounts(filter)).accounts);
+    return found
+      .filter((account) => canSeeApplication(account, app) && !inApplication.has(account.id))
+      .sort((a, b) => a.username.localeCompare(b.username))
+      .map((account) => ({
+        userId: account.id,
+        username: account.username,
+        name: account.name,
+        level: account.level,
+        groupName: account.groupName,
+      }));
   }
 
   async addUser(actor: SessionUser, app: ScopedApplication, userId: string, deviceTags?: string[]): Promise<ApplicationUsers> {

@@ -312,6 +312,16 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
       handler: ({ user, app }) => applicationUsers.list(user, app.id),
     }),
     defineAppRoute({
+      method: 'GET',
+      url: '/application-users/:appId/user-choices',
+      summary: 'The users Add user offers: those the caller manages who can see the application and are not in it yet',
+      ...managers,
+      app: 'appId',
+      permission: 'useredit',
+      params: AppParams,
+      handler: ({ user, app }) => applicationUsers.userChoices(user, app),
+    }),
+    defineAppRoute({
       method: 'POST',
       url: '/application-users/:appId/users',
       summary: 'Let a user use the application, optionally only devices with the given tags',

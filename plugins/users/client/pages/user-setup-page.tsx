@@ -85,10 +85,11 @@ const UserSetupPage = observer(function UserSetupPage() {
 
   useEffect(() => void setup.open(appId), [setup, appId]);
 
-  const choosing = editing?.mode === 'add-user' || editing?.mode === 'add-group';
+  const mode = editing?.mode ?? null;
   useEffect(() => {
-    if (choosing) void store.choices.loadUsersAndGroups();
-  }, [store, choosing]);
+    if (mode === 'add-user') void setup.loadUserChoices();
+    if (mode === 'add-group') void store.choices.loadGroups();
+  }, [store, setup, mode]);
 
   const changed = (message: string) => ({ close, message, failureShown: shownByDialog });
   const removed = (outcome: Awaited<ReturnType<typeof setup.removeUser>>) => {
@@ -186,9 +187,9 @@ const UserSetupPage = observer(function UserSetupPage() {
           requiredMessage={t('users.validation.userRequired')}
           withTags
           request={setup.saving}
-          choices={store.choices.users
-            .filter((user) => !setup.hasUser(user.id))
-            .map((user) => ({ id: user.id, label: userChoiceLabel(user) }))}
+          choices={setup.userChoices
+            .filter((user) => !setup.hasUser(user.userId))
+            .map((user) => ({ id: user.userId, label: userChoiceLabel(user) }))}
           onClose={close}
           onSave={async (userId, deviceTags) => settle(await setup.addUser(userId, deviceTags), changed(t('users.setup.added')))}
         />

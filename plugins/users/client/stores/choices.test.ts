@@ -21,12 +21,12 @@ describe('ChoicesModel', () => {
     expect(choices.customers.map((customer) => customer.name)).toEqual(['Default']);
   });
 
-  it('offers the first 100 users and groups to User Setup', async () => {
+  it('offers the first 100 groups to User Setup, and no users (those come from the application)', async () => {
     const { http, calls } = api();
     const choices = ChoicesModel.create({}, { http });
-    await choices.loadUsersAndGroups();
-    expect(calls.sort()).toEqual(['GET user-groups?limit=100', 'GET users?limit=100']);
-    expect(choices.users.map((user) => user.username)).toEqual(['ada']);
+    await choices.loadGroups();
+    expect(calls).toEqual(['GET user-groups?limit=100']);
+    expect(choices.groups.map((group) => group.id)).toEqual(['g1']);
   });
 
   it('keeps what it offered when a load fails', async () => {

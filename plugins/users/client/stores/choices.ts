@@ -38,12 +38,8 @@ export const ChoicesModel = types
         }),
       /** Adding a member to a group: the users. */
       loadUsers: () => load(async (api) => ({ users: await allUsers(api) })),
-      /** User Setup: users and groups. */
-      loadUsersAndGroups: () =>
-        load(async (api) => {
-          const [users, groups] = await Promise.all([allUsers(api), allGroups(api)]);
-          return { users, groups };
-        }),
+      /** User Setup's Add group: the groups (its users come from the application's own choices). */
+      loadGroups: () => load(async (api) => ({ groups: await allGroups(api) })),
     };
   });
 

@@ -11,7 +11,7 @@ describe('UsersStore', () => {
       'GET user-groups': () => ({ total: 1, groups: [groupRow('g1')] }),
     });
     const store = UsersStore.create({}, { http });
-    await Promise.all([store.users.open(), store.choices.loadUsersAndGroups()]);
+    await Promise.all([store.users.open(), store.choices.loadUsers()]);
     expect(store.users.rows[0]?.id).toBe('ada');
     expect(store.choices.users[0]?.id).toBe('ada');
 

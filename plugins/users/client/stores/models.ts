@@ -84,6 +84,15 @@ export const NewApiKeyModel = types.model('NewApiKey', {
   key: types.string,
 });
 
+/** A user User Setup's Add user offers (ApplicationUserChoice). */
+export const ApplicationUserChoiceModel = types.model('ApplicationUserChoice', {
+  userId: types.identifier,
+  username: types.string,
+  name: types.string,
+  level: Level,
+  groupName: types.maybeNull(types.string),
+});
+
 export const ApplicationUserModel = types.model('ApplicationUser', {
   userId: types.identifier,
   username: types.string,

@@ -8,6 +8,10 @@ function setupServer() {
   const api = fakeApi({
     'GET application/:id': ({ params }) => (params.id === 'plant' ? { name: 'Plant' } : apiError(404, 'Not found')),
     'GET application-users/:id': () => data,
+    'GET application-users/:id/user-choices': () =>
+      [{ userId: 'viewer2', username: 'viewer2', name: 'Viewer Two', level: 'end-customer', groupName: null }].filter(
+        (choice) => !data.users.some((user) => user.userId === choice.userId),
+      ),
     'POST application-users/:id/users': ({ body }) => {
       const { userId, deviceTags } = body as { userId: string; deviceTags: string[] };
       data.users.push({ userId, username: userId, name: userId, level: 'end-customer', groupName: null, deviceTags });
@@ -62,6 +66,21 @@ describe('UserSetupModel', () => {
     expect(setup.hasGroup('g1')).toBe(true);
     await setup.removeGroup('g1');
     expect(setup.groups).toHaveLength(0);
+  });
+
+  it('offers Add user the application’s own choices, not every user (issue 12 item 17)', async () => {
+    const { http, calls } = setupServer();
+    const setup = UserSetupModel.create({}, { http });
+    await setup.open('plant');
+    await setup.loadUserChoices();
+    expect(calls.at(-1)).toBe('GET application-users/plant/user-choices');
+    expect(setup.userChoices.map((choice) => choice.username)).toEqual(['viewer2']);
+    await setup.addUser('viewer2', []);
+    await setup.loadUserChoices();
+    expect(setup.userChoices).toHaveLength(0);
+    // Another application's page starts without them.
+    await setup.open('other');
+    expect(setup.userChoices).toHaveLength(0);
   });
 
   it('pages users ten at a time, and keeps the list when a removal fails', async () => {

@@ -1,10 +1,13 @@
 import { cast, types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track, type Outcome } from '@sensorium/core/client';
-import { USERS_PAGE_SIZE, type ApplicationUsers } from '../../common';
+import { USERS_PAGE_SIZE, type ApplicationUserChoice, type ApplicationUsers } from '../../common';
 import type { UsersApi } from '../api';
-import { ApplicationGroupModel, ApplicationUserModel, usersApi } from './models';
+import { ApplicationGroupModel, ApplicationUserChoiceModel, ApplicationUserModel, usersApi } from './models';
 
-/** User Setup of one application: its name, who may use it (users with device tags, groups), paged at 10 rows each. */
+/**
+ * User Setup of one application: its name, who may use it (users with device tags, groups), paged at 10 rows each, and
+ * the users Add user offers (only those who can see the application, from the server).
+ */
 export const UserSetupModel = types
   .model('UserSetup', {
     appId: types.maybeNull(types.string),
@@ -13,9 +16,11 @@ export const UserSetupModel = types
     loaded: false,
     users: types.array(ApplicationUserModel),
     groups: types.array(ApplicationGroupModel),
+    userChoices: types.array(ApplicationUserChoiceModel),
     userOffset: 0,
     groupOffset: 0,
     loading: types.optional(RequestModel, {}),
+    loadingChoices: types.optional(RequestModel, {}),
     saving: types.optional(RequestModel, {}),
   })
   .views((self) => ({
@@ -44,6 +49,7 @@ export const UserSetupModel = types
       self.groupOffset = 0;
       self.users.clear();
       self.groups.clear();
+      self.userChoices.clear();
     },
     setAppName(appId: string, name: string) {
       if (self.appId === appId) self.appName = name;
@@ -53,6 +59,9 @@ export const UserSetupModel = types
       self.users = cast(data.users);
       self.groups = cast(data.groups);
       self.loaded = true;
+    },
+    setUserChoices(appId: string, choices: ApplicationUserChoice[]) {
+      if (self.appId === appId) self.userChoices = cast(choices);
     },
     setUserOffset(offset: number) {
       self.userOffset = offset;
@@ -88,6 +97,13 @@ export const UserSetupModel = types
         if (!outcome.ok || self.appId !== appId) return;
         self.setAppName(appId, outcome.value.name);
         await load();
+      },
+      /** What Add user offers, fetched again each time it opens (users may have changed meanwhile). */
+      async loadUserChoices(): Promise<void> {
+        const appId = self.appId;
+        if (appId === null) return;
+        const outcome = await track(self.loadingChoices, () => api().applicationUserChoices(appId));
+        if (outcome.ok) self.setUserChoices(appId, outcome.value);
       },
       addUser: (userId: string, deviceTags: string[]) =>
         change((api, appId) => api.addApplicationUser(appId, userId, deviceTags)),
