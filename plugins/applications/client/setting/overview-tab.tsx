@@ -1,8 +1,8 @@
 import { Divider, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify, useSession } from '@sensorium/core/client';
+import { useDraft, useNotify, useSession } from '@sensorium/core/client';
 import type { ApplicationDetail, ApplicationSettingTabProps } from '../../common';
 import { useSaveIcon } from '../save-icon-state';
 import { formFromApplication, formIsValid, savePayload, type SettingForm } from '../setting-form';
@@ -19,7 +19,6 @@ const useStyles = makeStyles({
 /** The Overview tab of Application Setting (shell spec §2.8, §4): the application comes from the applications store. */
 export const OverviewTab = observer(function OverviewTab({ appId }: ApplicationSettingTabProps) {
   const { detail } = useApplications();
-  // The save icon outlives the form, which starts afresh from every saved version of the application.
   const saveIcon = useSaveIcon();
   useEffect(() => {
     if (detail.appId !== appId) void detail.open(appId);
@@ -27,10 +26,13 @@ export const OverviewTab = observer(function OverviewTab({ appId }: ApplicationS
 
   const app = detail.appId === appId ? detail.app : null;
   if (!app) return <Spinner size="small" />;
-  return <OverviewForm key={`${app.id}:${app.updateDate}`} app={app.plain} saveIcon={saveIcon} />;
+  return <OverviewForm key={app.id} app={app.plain} saveIcon={saveIcon} />;
 });
 
-/** The sections of the tab over one saved version of the application; only the form's input is local. */
+/**
+ * The sections of the tab over the saved application. The form is a draft: it shows each newly saved version (a logo
+ * change, a reload) until the user types, then keeps what was typed until it is saved or reverted.
+ */
 const OverviewForm = observer(function OverviewForm(props: { app: ApplicationDetail; saveIcon: ReturnType<typeof useSaveIcon> }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -38,7 +40,8 @@ const OverviewForm = observer(function OverviewForm(props: { app: ApplicationDet
   const session = useSession();
   const store = useApplications();
   const { app, saveIcon } = props;
-  const [form, setForm] = useState<SettingForm>(() => formFromApplication(app));
+  const draft = useDraft<SettingForm>(formFromApplication(app));
+  const form = draft.value;
   const canChange = session.hasPermission('setting');
 
   const save = () => {
@@ -49,6 +52,7 @@ const OverviewForm = observer(function OverviewForm(props: { app: ApplicationDet
         notify({ intent: 'error', title: t('applications.setting.saveFailed'), body: outcome.failure.message ?? undefined });
         throw new Error('not saved');
       }
+      draft.discard();
     });
   };
 
@@ -59,15 +63,15 @@ const OverviewForm = observer(function OverviewForm(props: { app: ApplicationDet
         form={form}
         state={saveIcon.state}
         canEdit={canChange}
-        onChange={setForm}
+        onChange={draft.set}
         onEdit={saveIcon.edit}
         onSave={save}
         onRevert={() => {
-          setForm(formFromApplication(app));
+          draft.discard();
           saveIcon.revert();
         }}
       />
-      <SeveritySettingSection form={form} editing={saveIcon.state === 'editing'} onChange={setForm} />
+      <SeveritySettingSection form={form} editing={saveIcon.state === 'editing'} onChange={draft.set} />
       <Divider />
       <DisplaySettingSection app={app} canChange={canChange} />
       <Divider />
