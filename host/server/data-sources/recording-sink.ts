@@ -10,7 +10,14 @@ import {
   type ServerPlugin,
   type Uplink,
 } from '@sensorium/core/server';
-import { ItemLookupToken, type ItemLookup, type ItemRef } from '@sensorium/nodes/common';
+import {
+  ItemLookupToken,
+  ItemSourceErrorsToken,
+  type ItemLookup,
+  type ItemRef,
+  type ItemSourceErrors,
+  type SourceError,
+} from '@sensorium/nodes/common';
 
 /** A sink for transport tests: records what was committed, drops redeliveries by (source, dedupKey), can be made to fail. */
 export class RecordingSink implements DataSourceSink {
@@ -25,6 +32,17 @@ export class RecordingSink implements DataSourceSink {
   failNext = 0;
   /** Delay of each ingest, ms (a slow commit). */
   delayMs = 0;
+  /** The items' last source failures, by item uuid, as ItemSourceErrors keeps them. */
+  readonly sourceErrors = new Map<string, SourceError>();
+  /** ItemSourceErrors recording into `sourceErrors`. */
+  readonly errors: ItemSourceErrors = {
+    failed: async (failures) => {
+      for (const { uuid, message, at } of failures) this.sourceErrors.set(uuid, { message, at: at.toISOString() });
+    },
+    succeeded: async (uuids) => {
+      for (const uuid of uuids) this.sourceErrors.delete(uuid);
+    },
+  };
 
   async ingest(uplinks: Uplink[]): Promise<IngestOutcome> {
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
@@ -67,8 +85,8 @@ export class RecordingSink implements DataSourceSink {
 
 /**
  * Stands in with a recording sink for the plugins data sources depend on: by default the nodes plugin (id `nodes`, so
- * data-source plugins that depend on it start), with a node_items table with the columns data sources read and the
- * item lookup over it; as `device-pipeline`, the sink alone (for plugins that take the sink as a service).
+ * data-source plugins that depend on it start), with a node_items table with the columns data sources read, the item
+ * lookup over it and the items' source errors (recorded in the sink); as `device-pipeline`, the sink alone (for plugins that take the sink as a service).
  */
 export function recordingSinkPlugin(sink: RecordingSink, id: 'nodes' | 'device-pipeline' = 'nodes'): ServerPlugin {
   const asNodes = id === 'nodes';
@@ -91,7 +109,7 @@ export function recordingSinkPlugin(sink: RecordingSink, id: 'nodes' | 'device-p
         ]
       : [],
     deps: { db: DatabaseToken },
-    provides: asNodes ? [DataSourceSinkToken, ItemLookupToken] : [DataSourceSinkToken],
+    provides: asNodes ? [DataSourceSinkToken, ItemLookupToken, ItemSourceErrorsToken] : [DataSourceSinkToken],
     register(context, { db }) {
       context.provide(DataSourceSinkToken, sink);
       if (!asNodes) return;
@@ -110,6 +128,7 @@ export function recordingSinkPlugin(sink: RecordingSink, id: 'nodes' | 'device-p
           ),
       };
       context.provide(ItemLookupToken, lookup);
+      context.provide(ItemSourceErrorsToken, sink.errors);
     },
   });
 }

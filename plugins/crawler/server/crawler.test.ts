@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, OutboundRequestError, type DataSourceSink } from '@sensorium/core/server';
+import { DatabaseToken, OutboundRequestError, type Database, type DataSourceSink } from '@sensorium/core/server';
 import type { ItemLookup } from '@sensorium/nodes/common';
 import { RecordingSink, recordingSinkPlugin } from '../../../host/server/data-sources/recording-sink';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
@@ -16,6 +16,8 @@ describe.each(databaseBackends())('crawler (%s)', (backend) => {
   let target: Server;
   let baseUrl: string;
   let hits = 0;
+  let flakyCalls = 0;
+  let db: Database;
 
   beforeAll(async () => {
     target = createServer((request, response) => {
@@ -25,6 +27,10 @@ describe.each(databaseBackends())('crawler (%s)', (backend) => {
         response.end(JSON.stringify({ power: 1200 + hits, voltage: 229.8 }));
       } else if (request.url === '/list') {
         response.end('[1,2]');
+      } else if (request.url === '/ok') {
+        response.end('ok');
+      } else if (request.url === '/flaky' && flakyCalls++ > 0) {
+        response.end('{"level":3}');
       } else {
         response.statusCode = 500;
         response.end('down');
@@ -38,7 +44,7 @@ describe.each(databaseBackends())('crawler (%s)', (backend) => {
       // The targets listen on loopback, which the outbound guard opens only when the operator allows it.
       outboundAllow: ['127.0.0.1'],
     });
-    const db = server.running.container.resolve(DatabaseToken);
+    db = server.running.container.resolve(DatabaseToken);
     const item = (name: string, dataSource: Record<string, unknown>, enable = true) =>
       db.execute(
         sql`INSERT INTO node_items (app_id, item_name, enable, data_source) VALUES ('plant_1', ${name}, ${enable}, ${JSON.stringify(dataSource)}::jsonb)`,
@@ -48,6 +54,8 @@ describe.each(databaseBackends())('crawler (%s)', (backend) => {
     await item('listy', { type: 'crawler', url: `${baseUrl}/list`, interval: 1 });
     await item('off', { type: 'crawler', url: `${baseUrl}/meter`, interval: 1 }, false);
     await item('lora', { type: 'chirpstack', deviceEUI: '0102030405060708' });
+    await item('says-ok', { type: 'crawler', url: `${baseUrl}/ok`, interval: 1 });
+    await item('flaky', { type: 'crawler', url: `${baseUrl}/flaky`, interval: 1 });
   });
   afterAll(async () => {
     await server?.close();
@@ -56,10 +64,34 @@ describe.each(databaseBackends())('crawler (%s)', (backend) => {
 
   it('polls each enabled crawler item on its interval and ingests the JSON object it answers', async () => {
     const uplinks = await sink.waitFor(2, 10_000);
-    expect(uplinks.every((uplink) => uplink.deviceId === 'meter-1' && uplink.applicationId === 'plant_1')).toBe(true);
-    expect(uplinks[0]).toMatchObject({ source: 'crawler', fields: { voltage: 229.8 } });
-    expect(uplinks[1]!.receivedAt.getTime() - uplinks[0]!.receivedAt.getTime()).toBeGreaterThanOrEqual(900);
+    const meters = uplinks.filter((uplink) => uplink.deviceId === 'meter-1');
+    expect(meters.length).toBeGreaterThanOrEqual(2);
+    expect(uplinks.every((uplink) => ['meter-1', 'flaky'].includes(uplink.deviceId) && uplink.applicationId === 'plant_1')).toBe(
+      true,
+    );
+    expect(meters[0]).toMatchObject({ source: 'crawler', fields: { voltage: 229.8 } });
+    expect(meters[1]!.receivedAt.getTime() - meters[0]!.receivedAt.getTime()).toBeGreaterThanOrEqual(900);
     expect(new Set(uplinks.map((uplink) => uplink.dedupKey)).size).toBe(uplinks.length);
+  });
+
+  it('keeps each failure on its item with its time, and forgets it once the target answers again', async () => {
+    const uuids = new Map(
+      (
+        (await db.execute(sql`SELECT item_name, uuid FROM node_items`)) as unknown as {
+          rows: { item_name: string; uuid: string }[];
+        }
+      ).rows.map((row) => [row.item_name, row.uuid]),
+    );
+    const errorOf = (name: string) => sink.sourceErrors.get(uuids.get(name)!);
+    await expect.poll(() => errorOf('says-ok')?.message, { timeout: 10_000 }).toMatch(/"ok" is not valid JSON/);
+    expect(Date.parse(errorOf('says-ok')!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(errorOf('broken')?.message).toBe(`${baseUrl}/fail answered 500`);
+    expect(errorOf('listy')?.message).toBe(`${baseUrl}/list answered no JSON object`);
+    expect(errorOf('meter-1')).toBeUndefined();
+    // The first fetch failed; once one is ingested the failure goes.
+    await expect.poll(() => sink.uplinks.some((uplink) => uplink.deviceId === 'flaky'), { timeout: 10_000 }).toBe(true);
+    expect(flakyCalls).toBeGreaterThanOrEqual(2);
+    expect(errorOf('flaky')).toBeUndefined();
   });
 });
 
@@ -83,7 +115,10 @@ describe('crawler outbound guard', () => {
     } as unknown as ItemLookup;
     const errors: [CrawlerTarget, unknown][] = [];
     const ingested: unknown[] = [];
-    const adapter = new CrawlerAdapter(items, createOutboundRequests(), (failed, error) => errors.push([failed, error]));
+    const recorded = new RecordingSink();
+    const adapter = new CrawlerAdapter(items, createOutboundRequests(), recorded.errors, (failed, error) =>
+      errors.push([failed, error]),
+    );
     await adapter.start({ ingest: async (uplinks: unknown[]) => void ingested.push(...uplinks) } as unknown as DataSourceSink);
     try {
       expect(await adapter.poll()).toBe(0);
@@ -93,6 +128,7 @@ describe('crawler outbound guard', () => {
     expect(hits).toBe(0);
     expect(ingested).toEqual([]);
     expect(errors).toHaveLength(3);
+    expect([...recorded.sourceErrors.keys()].sort()).toEqual(['u0', 'u1', 'u2']);
     for (const [, error] of errors) {
       expect(error).toBeInstanceOf(OutboundRequestError);
       expect((error as OutboundRequestError).reason).toBe('address-refused');

@@ -7,7 +7,7 @@ import {
   type OutboundRequests,
   type Uplink,
 } from '@sensorium/core/server';
-import { isHttpUrl, type ItemLookup } from '@sensorium/nodes/common';
+import { isHttpUrl, type ItemLookup, type ItemSourceErrors, type SourceFailure } from '@sensorium/nodes/common';
 
 export const DEFAULT_INTERVAL_SEC = 60;
 export const MIN_INTERVAL_SEC = 1;
@@ -64,7 +64,8 @@ export async function fetchFields(
 
 /**
  * The crawler source. A job (one instance at a time across a cluster) calls `poll` every few seconds; each enabled
- * crawler item is fetched when its interval has passed, and what it answers is ingested as the item's field values.
+ * crawler item is fetched when its interval has passed, and what it answers is ingested as the item's field values. A
+ * failed fetch is kept on its item (ItemSourceErrors), which shows it until a later fetch is ingested.
  */
 export class CrawlerAdapter implements DataSourceAdapter {
   readonly type = 'crawler';
@@ -74,6 +75,7 @@ export class CrawlerAdapter implements DataSourceAdapter {
   constructor(
     private readonly items: ItemLookup,
     private readonly outbound: OutboundRequests,
+    private readonly errors: ItemSourceErrors,
     private readonly onError: (target: CrawlerTarget, error: unknown) => void = () => {},
   ) {}
 
@@ -116,12 +118,15 @@ export class CrawlerAdapter implements DataSourceAdapter {
       (target) => now - (this.lastPoll.get(target.uuid) ?? 0) >= target.intervalSec * 1000,
     );
     const uplinks: Uplink[] = [];
+    const fetched: string[] = [];
+    const failures: SourceFailure[] = [];
     await Promise.all(
       due.map(async (target) => {
         this.lastPoll.set(target.uuid, now);
         try {
           const fields = await fetchFields(this.outbound, target.url, signal);
           const receivedAt = new Date();
+          fetched.push(target.uuid);
           uplinks.push({
             source: 'crawler',
             deviceId: target.itemName,
@@ -133,10 +138,15 @@ export class CrawlerAdapter implements DataSourceAdapter {
           });
         } catch (error) {
           this.onError(target, error);
+          failures.push({ uuid: target.uuid, message: error instanceof Error ? error.message : String(error), at: new Date() });
         }
       }),
     );
-    if (uplinks.length > 0) await sink.ingest(uplinks);
+    await this.errors.failed(failures);
+    if (uplinks.length > 0) {
+      await sink.ingest(uplinks);
+      await this.errors.succeeded(fetched);
+    }
     return uplinks.length;
   }
 }

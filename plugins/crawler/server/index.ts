@@ -6,7 +6,7 @@ import {
   OutboundRequestsToken,
   type ServerPlugin,
 } from '@sensorium/core/server';
-import { ItemLookupToken } from '@sensorium/nodes/common';
+import { ItemLookupToken, ItemSourceErrorsToken } from '@sensorium/nodes/common';
 import { crawlerI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { CrawlerAdapter } from './crawler';
@@ -16,9 +16,9 @@ export function crawlerPlugin(tickMs = 5000): ServerPlugin {
   return defineServerPlugin({
     manifest,
     i18n: crawlerI18n,
-    deps: { items: ItemLookupToken, log: LoggerToken, outbound: OutboundRequestsToken },
-    register(context, { items, log, outbound }) {
-      const adapter = new CrawlerAdapter(items, outbound, (target, error) =>
+    deps: { items: ItemLookupToken, errors: ItemSourceErrorsToken, log: LoggerToken, outbound: OutboundRequestsToken },
+    register(context, { items, errors, log, outbound }) {
+      const adapter = new CrawlerAdapter(items, outbound, errors, (target, error) =>
         log.warn(
           {
             appId: target.appId,

@@ -11,3 +11,4 @@ export * from './item-state';
 export * from './item-lookup';
 export * from './item-hooks';
 export * from './device-identity';
+export * from './source-errors';

@@ -1,4 +1,5 @@
 import type { Command, Contact, FieldPreference, SignalType } from './field-preference';
+import type { SourceError } from './source-errors';
 
 /** Spec 3.1: a node groups other nodes and items; an item is a device or sensor. */
 export type ItemType = 'node' | 'item';
@@ -117,6 +118,8 @@ export interface Item {
   geoInfo: GeoInfo;
   /** Effective store-history flag: dataSource.enableHistory, else false for a node and true for an item. */
   storeHistory: boolean;
+  /** The last failure of the item's source to give data (a polled URL…); absent once it answered again. */
+  sourceError?: SourceError;
 }
 
 /** One row of GET /node-structure-item/{appId}/tree, in tree order (parents before children, siblings by position). */

@@ -16,6 +16,7 @@ import { nodesI18n } from '../common/i18n';
 import { itemDeletionHooks, preferenceChangeHooks } from '../common/item-hooks';
 import { ItemLookupToken } from '../common/item-lookup';
 import { ItemStateToken } from '../common/item-state';
+import { ItemSourceErrorsToken } from '../common/source-errors';
 import { manifest } from '../manifest';
 import { nodesDataParticipant } from './application-data-participant';
 import { NodesConfig } from './config';
@@ -33,6 +34,7 @@ import { siteObjectsParticipant } from './site-objects-participant';
 import { deviceOwners } from './state/device-owners';
 import { itemLookup } from './state/item-lookup';
 import { itemStateStore } from './state/item-state-store';
+import { itemSourceErrors } from './state/source-errors';
 
 export default defineServerPlugin({
   manifest,
@@ -47,7 +49,7 @@ export default defineServerPlugin({
     outbound: OutboundRequestsToken,
     settings: ConsoleSettingsToken,
   },
-  provides: [ItemStateToken, ItemLookupToken, DeviceOwnersToken],
+  provides: [ItemStateToken, ItemLookupToken, DeviceOwnersToken, ItemSourceErrorsToken],
   register(context, { db, access, directory, files, outbound, settings }) {
     const items = createNodeItems(db, {
       directory: () => directory,
@@ -80,6 +82,8 @@ export default defineServerPlugin({
     // The device pipeline reads and writes items' state through these (it depends on this plugin, not the reverse).
     context.provide(ItemStateToken, itemStateStore());
     context.provide(ItemLookupToken, itemLookup(db, items.tree));
+    // Sources that fetch their data themselves (crawler, PRTG) keep their last failure on the item through it.
+    context.provide(ItemSourceErrorsToken, itemSourceErrors(db));
     // The embedded broker holds each organisation's device credentials to the devices of its items.
     context.provide(DeviceOwnersToken, deviceOwners(db, access));
   },

@@ -40,6 +40,7 @@ export function toItem(row: NodeItemRow, parentName: string | null): Item {
     dataSource: (row.dataSource ?? {}) as ItemDataSource,
     geoInfo: geoInfoOf(row),
     storeHistory: storeHistoryOf(row),
+    ...(row.sourceError ? { sourceError: row.sourceError } : {}),
   };
 }
 

@@ -122,4 +122,9 @@ export const migrations: Migration[] = [
         WHERE device_id IS NOT NULL;
     `,
   },
+  {
+    // The last failure of a source that fetches its data itself (crawler, PRTG), shown on the item until it answers again.
+    id: '009-item-source-error',
+    sql: `ALTER TABLE node_items ADD COLUMN source_error jsonb NULL;`,
+  },
 ];

@@ -1,5 +1,6 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldPreference } from '../common/field-preference';
+import type { SourceError } from '../common/source-errors';
 import type { GeoInfo, ItemDataSource, ItemType, NodeStatus } from '../common/types';
 
 /** Nodes and items of every application (migration 001); parents before children by parent_uuid. */
@@ -28,6 +29,8 @@ export const nodeItems = pgTable('node_items', {
   deviceId: text('device_id'),
   /** applicationKey of dataSource.application: the device server's application the device is bound in (deviceKeyOf). */
   deviceApplication: text('device_application'),
+  /** The last failure of a source that fetches its data itself (ItemSourceErrors); null once it answered again. */
+  sourceError: jsonb('source_error').$type<SourceError>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

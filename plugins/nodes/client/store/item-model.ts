@@ -217,6 +217,7 @@ export const ItemModel = types.model('Item', {
   dataSource: types.optional(DataSourceModel, {}),
   geoInfo: types.optional(GeoInfoModel, {}),
   storeHistory: false,
+  sourceError: types.maybe(types.model('SourceError', { message: '', at: '' })),
 });
 
 export type ItemInstance = Instance<typeof ItemModel>;
