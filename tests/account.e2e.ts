@@ -133,7 +133,8 @@ describe('account flows', () => {
     ).toEqual(['true', null, null, null]);
     await page.getByRole('button', { name: 'Go to login' }).click();
     await page.waitForURL(/\/auth\/login$/);
-    await page.getByLabel('Username').fill(email);
+    // The e-mail signs in whatever its case.
+    await page.getByLabel('Username').fill('Ann@Example.com');
     await page.getByLabel('Password').fill('ann-password-1');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/application\/application-list$/);
