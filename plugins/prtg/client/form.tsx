@@ -4,7 +4,7 @@ import { fieldErrors } from './rules';
 const FIELDS: readonly DataSourceFieldSpec[] = [
   { key: 'deviceProfile', labelKey: 'prtg.form.deviceProfile', kind: 'profile', noneKey: 'prtg.form.none' },
   { key: 'host', labelKey: 'prtg.form.host', required: true, placeholder: 'prtg.example.com' },
-  { key: 'deviceEUI', labelKey: 'prtg.form.deviceEUI', required: true, placeholder: '2045' },
+  { key: 'sensorId', labelKey: 'prtg.form.sensorId', required: true, placeholder: '2045' },
 ];
 
 /** The add-item wizard's PRTG fields (node spec 3.2); errors show once a field is touched or on Next. */

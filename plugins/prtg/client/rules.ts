@@ -7,8 +7,7 @@ export function fieldErrors(value: Record<string, unknown>): Record<string, stri
   const host = typeof value.host === 'string' ? value.host.trim() : '';
   if (host === '') errors.host = 'prtg.errors.host';
   else if (/\s/.test(host)) errors.host = 'prtg.errors.hostInvalid';
-  if (!SENSOR_ID.test(typeof value.deviceEUI === 'string' ? value.deviceEUI.trim() : ''))
-    errors.deviceEUI = 'prtg.errors.sensorId';
+  if (!SENSOR_ID.test(typeof value.sensorId === 'string' ? value.sensorId.trim() : '')) errors.sensorId = 'prtg.errors.sensorId';
   return errors;
 }
 
@@ -17,5 +16,5 @@ export function validate(value: Record<string, unknown>): string[] {
 }
 
 export function initialValue(): Record<string, unknown> {
-  return { deviceProfile: '', host: '', deviceEUI: '' };
+  return { deviceProfile: '', host: '', sensorId: '' };
 }

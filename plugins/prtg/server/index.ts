@@ -9,7 +9,7 @@ import {
   type ServerPlugin,
 } from '@sensorium/core/server';
 import { ApplicationAccessToken } from '@sensorium/applications/common';
-import { ItemLookupToken } from '@sensorium/nodes/common';
+import { ItemLookupToken, ItemSourceErrorsToken } from '@sensorium/nodes/common';
 import { prtgI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { PrtgConfig } from './config';
@@ -26,11 +26,12 @@ export function prtgPlugin(tickMs = 5000, intervalSec = DEFAULT_POLL_SEC): Serve
     deps: {
       db: DatabaseToken,
       items: ItemLookupToken,
+      errors: ItemSourceErrorsToken,
       applications: ApplicationAccessToken,
       log: LoggerToken,
       outbound: OutboundRequestsToken,
     },
-    register(context, { db, items, applications, log, outbound }) {
+    register(context, { db, items, errors, applications, log, outbound }) {
       const { config } = context;
       const settings = new DeviceServerSettingsStore(db, 'prtg_server_settings', () => ({
         apiUrl: config.apiUrl,
@@ -42,9 +43,8 @@ export function prtgPlugin(tickMs = 5000, intervalSec = DEFAULT_POLL_SEC): Serve
         items,
         outbound,
         access,
-        ({ target, error }) => {
-          if (error) log.warn({ appId: target.appId, itemName: target.itemName }, `prtg: ${error.message}`);
-        },
+        errors,
+        (target, error) => log.warn({ appId: target.appId, itemName: target.itemName }, `prtg: ${error.message}`),
         intervalSec,
       );
       context.contribute(dataSourceAdapters, adapter);

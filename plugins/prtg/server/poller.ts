@@ -8,7 +8,7 @@ import {
   type OutboundRequests,
   type Uplink,
 } from '@sensorium/core/server';
-import type { ItemLookup } from '@sensorium/nodes/common';
+import type { ItemLookup, ItemSourceErrors, SourceFailure } from '@sensorium/nodes/common';
 import { hostnameOf, readSensorChannels, SENSOR_ID_PATTERN } from './prtg-api';
 
 /** PRTG scans a sensor every 60 s by default: polling it more often shows nothing new. */
@@ -21,19 +21,17 @@ export interface PrtgTarget {
   itemName: string;
   /** The host name of dataSource.host; null when it names none. */
   host: string | null;
-  /** dataSource.deviceEUI (the wizard's Sensor ID). */
+  /** dataSource.sensorId (the wizard's Sensor ID). */
   sensorId: string;
 }
-
-/** What happened to one poll of an item: its channel values, or why there are none. */
-export type PrtgPollResult = { target: PrtgTarget; error: null } | { target: PrtgTarget; error: Error };
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**
  * The PRTG source: a job calls `poll` every few seconds; each enabled PRTG item is read when `intervalSec` has passed,
  * with the PRTG API settings of the item's organisation (its own, else the operator's). The token goes only to the API
- * address of those settings, and only for items whose host names that server, so an item cannot send it elsewhere.
+ * address of those settings, and only for items whose host names that server, so an item cannot send it elsewhere. A
+ * failed read is kept on its item (ItemSourceErrors), which shows it until a later read is ingested.
  */
 export class PrtgAdapter implements DataSourceAdapter {
   readonly type = 'prtg';
@@ -45,8 +43,8 @@ export class PrtgAdapter implements DataSourceAdapter {
     private readonly outbound: OutboundRequests,
     /** The PRTG API settings that apply to an application's items. */
     private readonly access: (appId: string) => Promise<DeviceServerAccess>,
-    /** Told the outcome of every poll of an item (kept as the item's source status, logged when it failed). */
-    private readonly onResult: (result: PrtgPollResult) => void | Promise<void>,
+    private readonly errors: ItemSourceErrors,
+    private readonly onError: (target: PrtgTarget, error: Error) => void = () => {},
     private readonly intervalSec = DEFAULT_POLL_SEC,
   ) {}
 
@@ -59,8 +57,8 @@ export class PrtgAdapter implements DataSourceAdapter {
     if (!text(dataSource.host)) throw HttpError.badRequest('prtg.errors.host', `${field}.host`);
     const host = hostnameOf(dataSource.host);
     if (!host) throw HttpError.badRequest('prtg.errors.hostInvalid', `${field}.host`);
-    if (!SENSOR_ID_PATTERN.test(text(dataSource.deviceEUI))) {
-      throw HttpError.badRequest('prtg.errors.sensorId', `${field}.deviceEUI`);
+    if (!SENSOR_ID_PATTERN.test(text(dataSource.sensorId))) {
+      throw HttpError.badRequest('prtg.errors.sensorId', `${field}.sensorId`);
     }
     try {
       await this.outbound.check(`https://${host}/`);
@@ -86,7 +84,8 @@ export class PrtgAdapter implements DataSourceAdapter {
     const now = Date.now();
     const due = (await this.targets()).filter((target) => now - (this.lastPoll.get(target.uuid) ?? 0) >= this.intervalSec * 1000);
     const uplinks: Uplink[] = [];
-    const results: PrtgPollResult[] = [];
+    const read: string[] = [];
+    const failures: SourceFailure[] = [];
     await Promise.all(
       due.map(async (target) => {
         this.lastPoll.set(target.uuid, now);
@@ -102,14 +101,19 @@ export class PrtgAdapter implements DataSourceAdapter {
             fields,
             raw: fields,
           });
-          results.push({ target, error: null });
-        } catch (error) {
-          results.push({ target, error: error instanceof Error ? error : new Error(String(error)) });
+          read.push(target.uuid);
+        } catch (caught) {
+          const error = caught instanceof Error ? caught : new Error(String(caught));
+          this.onError(target, error);
+          failures.push({ uuid: target.uuid, message: error.message, at: new Date() });
         }
       }),
     );
-    if (uplinks.length > 0) await sink.ingest(uplinks);
-    for (const result of results) await this.onResult(result);
+    await this.errors.failed(failures);
+    if (uplinks.length > 0) {
+      await sink.ingest(uplinks);
+      await this.errors.succeeded(read);
+    }
     return uplinks.length;
   }
 
@@ -120,7 +124,7 @@ export class PrtgAdapter implements DataSourceAdapter {
       appId: row.appId,
       itemName: row.itemName,
       host: hostnameOf(row.dataSource?.host),
-      sensorId: text(row.dataSource?.deviceEUI),
+      sensorId: text(row.dataSource?.sensorId),
     }));
   }
 
