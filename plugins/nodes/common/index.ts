@@ -12,3 +12,4 @@ export * from './item-lookup';
 export * from './item-hooks';
 export * from './device-identity';
 export * from './source-errors';
+export * from './tree-push';

@@ -7,8 +7,10 @@ import {
   defineServerPlugin,
   DeviceOwnersToken,
   demoSeeders,
+  deviceTagSources,
   FileStoreToken,
   OutboundRequestsToken,
+  PushHubToken,
   templateOrigin,
 } from '@sensorium/core/server';
 import { ApplicationAccessToken } from '@sensorium/applications/common';
@@ -35,6 +37,7 @@ import { deviceOwners } from './state/device-owners';
 import { itemLookup } from './state/item-lookup';
 import { itemStateStore } from './state/item-state-store';
 import { itemSourceErrors } from './state/source-errors';
+import { TreePush } from './tree-push';
 
 export default defineServerPlugin({
   manifest,
@@ -48,9 +51,10 @@ export default defineServerPlugin({
     files: FileStoreToken,
     outbound: OutboundRequestsToken,
     settings: ConsoleSettingsToken,
+    hub: PushHubToken,
   },
   provides: [ItemStateToken, ItemLookupToken, DeviceOwnersToken, ItemSourceErrorsToken],
-  register(context, { db, access, directory, files, outbound, settings }) {
+  register(context, { db, access, directory, files, outbound, settings, hub }) {
     const items = createNodeItems(db, {
       directory: () => directory,
       deletionHooks: () => context.contributions(itemDeletionHooks),
@@ -64,8 +68,9 @@ export default defineServerPlugin({
       userAgent: geocoderUserAgent(settings.version, config.geocoderContact ?? [settings.publicUrl(), settings.supportEmail]),
       intervalMs: config.geocoderIntervalMs,
     }));
+    const treePush = new TreePush(hub, access, () => context.contributions(deviceTagSources), items.tree);
     for (const route of [
-      ...itemRoutes(items),
+      ...itemRoutes(items, treePush),
       ...preferenceRoutes(items),
       ...commandRoutes(items),
       ...contactRoutes(db),

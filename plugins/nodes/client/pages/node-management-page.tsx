@@ -9,6 +9,7 @@ import { ItemPanel } from '../item/item-panel';
 import { SETTINGS_TAB, type NodesStore } from '../store/nodes-store';
 import { TreePanel } from '../tree/tree-panel';
 import { useNodeValues } from '../use-node-values';
+import { useTreeChanges } from '../use-tree-changes';
 import { AddItemWizard } from '../wizard/add-item-wizard';
 
 const useStyles = makeStyles({
@@ -60,6 +61,8 @@ const NodeManagementPage = observer(function NodeManagementPage() {
   }, [tree.notFound, navigate]);
 
   useNodeValues(appId, (push) => store.applyPush(push));
+  // Items added, deleted or moved by someone else show without a reload.
+  useTreeChanges(appId, () => void tree.changedElsewhere());
 
   const loaded = tree.tree !== null;
   useEffect(() => {

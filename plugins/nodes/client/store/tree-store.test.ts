@@ -111,6 +111,25 @@ describe('TreeStore', () => {
     expect(tree.knownTags).toEqual(['lobby']);
   });
 
+  it('reloads when the tree changed elsewhere (an item deleted or moved), keeping an unsaved drag', async () => {
+    let rows = testRows();
+    const { tree, api } = await loaded({ [`GET ${BASE}/tree`]: () => ({ items: rows }) });
+    // Someone else deleted sensor2.
+    rows = testRows().filter((row) => row.itemName !== 'sensor2');
+    await tree.changedElsewhere();
+    expect(tree.visible.map((flat) => flat.row.itemName)).toEqual(['root', 'floor1', 'sensor1', 'floor2']);
+    expect(tree.byUuid.has('u-sensor2')).toBe(false);
+
+    // While the user's own drag is unsaved, the tree stays as the user left it.
+    tree.move('sensor1', 'floor2', 'inside');
+    rows = testRows();
+    const loads = api.calls.length;
+    await tree.changedElsewhere();
+    expect(api.calls).toHaveLength(loads);
+    expect(tree.pathOf('sensor1')).toEqual(['root', 'floor2']);
+    expect(tree.dirty).toBe(true);
+  });
+
   it('forgets the rows when reset by snapshot (the root store does so when the user changes)', async () => {
     const { tree } = await loaded();
     applySnapshot(tree, {});

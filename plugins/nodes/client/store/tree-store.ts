@@ -44,6 +44,8 @@ export const TreeStore = types
     collapsed: new Set<string>() as ReadonlySet<string>,
     /** The visible row to bring into view; a new `seq` scrolls again. */
     scrollRequest: null as { index: number; seq: number } | null,
+    /** The tree changed on the server while it was loading: load it again. */
+    reloadDue: false,
   }))
   .views((self) => ({
     get parents(): ReadonlyMap<string, string> {
@@ -108,6 +110,9 @@ export const TreeStore = types
           () => self.forget(),
         ),
       );
+    },
+    markReloadDue(due: boolean) {
+      self.reloadDue = due;
     },
     setTree(tree: TreeModel | null) {
       self.tree = tree;
@@ -197,22 +202,39 @@ export const TreeStore = types
   }))
   .actions((self) => {
     const api = () => treeApi(getEnv<Pick<StoreEnv, 'http'>>(self).http, self.appId);
+    /** Loads the tree; with `keepEdits`, an unsaved drag made while it loaded stays instead. */
+    const fetchTree = async (keepEdits: boolean): Promise<Outcome<unknown>> => {
+      const appId = self.appId;
+      const outcome = await track(self.loading, () => api().tree());
+      if (outcome.ok && appId === self.appId && !(keepEdits && self.dirty)) {
+        performance.mark('nodes:tree-loaded');
+        self.setTree(buildTree(outcome.value.items));
+      }
+      return outcome;
+    };
     return {
+      /** Loads (or reloads) the tree; a failure stays in `loading.failure`. */
+      load: () => fetchTree(false),
       /** Applies a search and scrolls to its first match. */
       search(query: string) {
         self.query = query;
         const first = self.hits[0];
         if (first) self.reveal(first);
       },
-      /** Loads (or reloads) the tree; a failure stays in `loading.failure`. */
-      async load(): Promise<Outcome<unknown>> {
-        const appId = self.appId;
-        const outcome = await track(self.loading, () => api().tree());
-        if (outcome.ok && appId === self.appId) {
-          performance.mark('nodes:tree-loaded');
-          self.setTree(buildTree(outcome.value.items));
+      /**
+       * The tree changed on the server (a `node-tree` push): reloaded, once more when it changes again while loading.
+       * An unsaved drag of the user's own stays: saving it reloads the tree anyway.
+       */
+      async changedElsewhere(): Promise<void> {
+        if (self.dirty) return;
+        if (self.loading.pending) {
+          self.markReloadDue(true);
+          return;
         }
-        return outcome;
+        do {
+          self.markReloadDue(false);
+          await fetchTree(true);
+        } while (self.reloadDue && !self.dirty);
       },
       /** Stores the edited structure; the tree is reloaded afterwards. */
       async saveStructure(): Promise<Outcome<unknown>> {

@@ -10,6 +10,7 @@ import {
 } from '../../common/inputs';
 import { withMaskedDeviceKeys } from '../item-json';
 import type { NodeItems } from '../items';
+import type { TreePush } from '../tree-push';
 import { availabilitySchema, itemSchema, treeSchema } from '../response-schemas';
 
 export const BASE = '/node-structure-item/:appId';
@@ -19,7 +20,7 @@ export const PER_MINUTE = 60_000;
  * The tree and item calls of spec 7.3 / 7.4. Every call acts on an application the caller may see (404 otherwise);
  * writes need nodemanagement.
  */
-export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
+export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefinition[] {
   return [
     defineAppRoute({
       method: 'GET',
@@ -44,26 +45,28 @@ export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
         return app.rights.permissions.includes('nodemanagement') ? item : withMaskedDeviceKeys(item);
       },
     }),
-    defineAppRoute({
-      method: 'POST',
-      url: `${BASE}/items`,
-      summary: 'Add a node or item (the add-item wizard’s result) under a parent',
-      permission: 'nodemanagement',
-      app: 'appId',
-      params: NodeAppParams,
-      body: AddItemInput,
-      response: itemSchema,
-      audit: 'nodes.item.create',
-      handler: async ({ app, body, reply }) => {
-        // Below a node the caller's device-tag limit hides, as below one that does not exist.
-        if (await items.tree.hidesName(app.id, body.parentName.trim(), app.deviceTags)) {
-          throw HttpError.badRequest('nodes.errors.parentNotFound', 'parentName', { parentName: body.parentName });
-        }
-        const item = await items.crud.add(app.id, body.newItem, body.parentName);
-        reply.code(201);
-        return item;
-      },
-    }),
+    treePush.publishing(
+      defineAppRoute({
+        method: 'POST',
+        url: `${BASE}/items`,
+        summary: 'Add a node or item (the add-item wizard’s result) under a parent',
+        permission: 'nodemanagement',
+        app: 'appId',
+        params: NodeAppParams,
+        body: AddItemInput,
+        response: itemSchema,
+        audit: 'nodes.item.create',
+        handler: async ({ app, body, reply }) => {
+          // Below a node the caller's device-tag limit hides, as below one that does not exist.
+          if (await items.tree.hidesName(app.id, body.parentName.trim(), app.deviceTags)) {
+            throw HttpError.badRequest('nodes.errors.parentNotFound', 'parentName', { parentName: body.parentName });
+          }
+          const item = await items.crud.add(app.id, body.newItem, body.parentName);
+          reply.code(201);
+          return item;
+        },
+      }),
+    ),
     defineAppRoute({
       method: 'GET',
       url: `${BASE}/item-name-availability`,
@@ -75,44 +78,50 @@ export function itemRoutes(items: NodeItems): AnyRouteDefinition[] {
       rateLimit: { max: 300, timeWindowMs: PER_MINUTE },
       handler: async ({ app, query }) => ({ available: await items.rows.isNameAvailable(app.id, query.itemName ?? '') }),
     }),
-    defineAppRoute({
-      method: 'DELETE',
-      url: `${BASE}/items/:uuid`,
-      summary: 'Delete an item and everything below it; deleteExternal=true also removes a ChirpStack device at its server',
-      permission: 'nodemanagement',
-      app: 'appId',
-      params: NodeItemParams,
-      query: DeleteItemQuery,
-      audit: 'nodes.item.delete',
-      handler: async ({ app, params, query }) => {
-        await items.crud.remove(app.id, params.uuid, query.deleteExternal === 'true', app);
-      },
-    }),
-    defineAppRoute({
-      method: 'PUT',
-      url: `${BASE}/structure`,
-      summary: 'Save the tree structure ([{itemName, children}]): parents and positions, at most 7 levels',
-      permission: 'nodemanagement',
-      app: 'appId',
-      params: NodeAppParams,
-      body: StructureInput,
-      response: treeSchema,
-      audit: 'nodes.structure.save',
-      handler: async ({ app, body }) => ({ items: await items.structure.save(app.id, body.structure, app.deviceTags) }),
-    }),
-    defineAppRoute({
-      method: 'PATCH',
-      url: `${BASE}/items/:uuid`,
-      summary:
-        'Change flags: enable, store history, connection timeout, tags, device EUI (rec-plc-adaptor), display name, site address, coordinates',
-      permission: 'nodemanagement',
-      app: 'appId',
-      params: NodeItemParams,
-      body: ItemPatchInput,
-      response: itemSchema,
-      audit: 'nodes.item.update',
-      handler: ({ app, params, body }) => items.crud.patch(app.id, params.uuid, body),
-    }),
+    treePush.publishing(
+      defineAppRoute({
+        method: 'DELETE',
+        url: `${BASE}/items/:uuid`,
+        summary: 'Delete an item and everything below it; deleteExternal=true also removes a ChirpStack device at its server',
+        permission: 'nodemanagement',
+        app: 'appId',
+        params: NodeItemParams,
+        query: DeleteItemQuery,
+        audit: 'nodes.item.delete',
+        handler: async ({ app, params, query }) => {
+          await items.crud.remove(app.id, params.uuid, query.deleteExternal === 'true', app);
+        },
+      }),
+    ),
+    treePush.publishing(
+      defineAppRoute({
+        method: 'PUT',
+        url: `${BASE}/structure`,
+        summary: 'Save the tree structure ([{itemName, children}]): parents and positions, at most 7 levels',
+        permission: 'nodemanagement',
+        app: 'appId',
+        params: NodeAppParams,
+        body: StructureInput,
+        response: treeSchema,
+        audit: 'nodes.structure.save',
+        handler: async ({ app, body }) => ({ items: await items.structure.save(app.id, body.structure, app.deviceTags) }),
+      }),
+    ),
+    treePush.publishing(
+      defineAppRoute({
+        method: 'PATCH',
+        url: `${BASE}/items/:uuid`,
+        summary:
+          'Change flags: enable, store history, connection timeout, tags, device EUI (rec-plc-adaptor), display name, site address, coordinates',
+        permission: 'nodemanagement',
+        app: 'appId',
+        params: NodeItemParams,
+        body: ItemPatchInput,
+        response: itemSchema,
+        audit: 'nodes.item.update',
+        handler: ({ app, params, body }) => items.crud.patch(app.id, params.uuid, body),
+      }),
+    ),
     defineAppRoute({
       method: 'POST',
       url: `${BASE}/items/:uuid/refresh`,
