@@ -93,6 +93,11 @@ export const itemSchema = {
     },
     geoInfo,
     storeHistory: { type: 'boolean' },
+    sourceError: {
+      type: 'object',
+      description: 'The last failure of a source that fetches its data itself (crawler); absent once it answered again',
+      properties: { message: { type: 'string' }, at: dateTime },
+    },
   },
 };
 
