@@ -26,26 +26,33 @@ const row = {
 };
 
 export const useSidebarStyles = makeStyles({
+  // The column runs down the whole page, however long (a full-page picture or a print shows no gap under it), while
+  // its panel stays on the screen as the page scrolls.
   sidebar: {
-    position: 'sticky',
-    top: `${HEADER_HEIGHT}px`,
-    height: `calc(100vh - ${HEADER_HEIGHT}px)`,
     width: `${SIDEBAR_WIDTH}px`,
     flexShrink: 0,
-    display: 'flex',
-    flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground1,
     borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
     boxSizing: 'border-box',
     transition: 'width 150ms ease, transform 200ms ease',
     '@media (max-width: 767px)': {
       position: 'fixed',
+      top: `${HEADER_HEIGHT}px`,
+      bottom: 0,
       left: 0,
       zIndex: 95,
       width: '280px',
       maxWidth: '85vw',
       transform: 'translateX(-100%)',
     },
+  },
+  panel: {
+    position: 'sticky',
+    top: `${HEADER_HEIGHT}px`,
+    height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+    display: 'flex',
+    flexDirection: 'column',
+    '@media (max-width: 767px)': { position: 'static', height: '100%' },
   },
   minified: { width: `${SIDEBAR_MINIFIED_WIDTH}px` },
   mobileOpen: { '@media (max-width: 767px)': { transform: 'translateX(0)', boxShadow: tokens.shadow28 } },

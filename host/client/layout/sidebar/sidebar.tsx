@@ -95,127 +95,129 @@ export const Sidebar = observer(function Sidebar() {
       className={mergeClasses(styles.sidebar, minified && styles.minified, ui.mobileSidebarOpen && styles.mobileOpen)}
       aria-label={t('shell.sidebar.heading')}
     >
-      {!minified && (
-        <div className={styles.top}>
-          <h2 className={styles.heading}>{t('shell.sidebar.heading')}</h2>
-          <Input
-            className={styles.search}
-            value={query}
-            placeholder={t('shell.sidebar.search')}
-            aria-label={t('shell.sidebar.search')}
-            contentBefore={<SearchRegular />}
-            contentAfter={
-              query ? (
-                <Button
-                  size="small"
-                  appearance="transparent"
-                  icon={<DismissRegular />}
-                  aria-label={t('shell.sidebar.clearSearch')}
-                  onClick={() => search('')}
-                />
-              ) : undefined
-            }
-            onChange={(_event, data) => search(data.value)}
-          />
-        </div>
-      )}
-
-      <div
-        ref={scroller}
-        className={styles.scroller}
-        onScroll={(event) => sessionStorage.setItem(SIDEBAR_SCROLL_KEY, String(event.currentTarget.scrollTop))}
-      >
-        <ul className={styles.list}>
-          {visibleGroups.map((group) => {
-            const Icon = group.icon;
-            const expanded = entry(group.id).state === 'expand';
-            const active = group.url
-              ? isActiveUrl(group.url, pathname)
-              : group.items.some((item) => isActiveUrl(item.url, pathname));
-            const rowClass = mergeClasses(
-              styles.groupRow,
-              active && styles.groupActive,
-              active && (group.url !== undefined || minified) && styles.groupLinkActive,
-              minified && styles.groupRowMinified,
-            );
-            const label = t(group.titleKey);
-            const content = (
-              <>
-                <span className={styles.icon} aria-hidden>
-                  <Icon />
-                </span>
-                {!minified && <span className={styles.label}>{label}</span>}
-                {!minified && !group.url && (
-                  <ChevronRightRegular className={mergeClasses(styles.chevron, expanded && styles.chevronOpen)} aria-hidden />
-                )}
-              </>
-            );
-            return (
-              <li
-                key={group.id}
-                onMouseEnter={
-                  minified
-                    ? (event) => {
-                        keepFloating();
-                        setFloating({ group, top: event.currentTarget.getBoundingClientRect().top });
-                      }
-                    : undefined
-                }
-                onMouseLeave={minified ? hideFloatingSoon : undefined}
-              >
-                {group.url ? (
-                  <NavLink to={group.url} className={rowClass} aria-label={minified ? label : undefined}>
-                    {content}
-                  </NavLink>
-                ) : (
-                  <button
-                    type="button"
-                    className={rowClass}
-                    aria-expanded={minified ? undefined : expanded}
-                    aria-label={minified ? label : undefined}
-                    onClick={() => setState((current) => toggleGroup(menu, current, group.id))}
-                  >
-                    {content}
-                  </button>
-                )}
-                {!minified && !group.url && expanded && (
-                  <ul className={styles.items}>
-                    {group.items
-                      .filter((item) => !entry(itemKey(group, item)).hide)
-                      .map((item) => (
-                        <li key={item.id}>
-                          <NavLink
-                            to={item.url}
-                            className={({ isActive }) => mergeClasses(styles.item, isActive && styles.itemActive)}
-                          >
-                            {t(item.titleKey)}
-                          </NavLink>
-                        </li>
-                      ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        {visibleGroups.length === 0 && <Caption1 className={styles.noMatch}>{t('shell.sidebar.noMatch')}</Caption1>}
-      </div>
-
-      <div className={mergeClasses(styles.footer, minified && styles.footerMinified)}>
-        {!isMobile && (
-          <Tooltip
-            content={t(minified ? 'shell.sidebar.expand' : 'shell.sidebar.minify')}
-            relationship="label"
-            positioning="after"
-          >
-            <Button
-              appearance="subtle"
-              icon={minified ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
-              onClick={() => ui.toggleSidebarMinified()}
+      <div className={styles.panel}>
+        {!minified && (
+          <div className={styles.top}>
+            <h2 className={styles.heading}>{t('shell.sidebar.heading')}</h2>
+            <Input
+              className={styles.search}
+              value={query}
+              placeholder={t('shell.sidebar.search')}
+              aria-label={t('shell.sidebar.search')}
+              contentBefore={<SearchRegular />}
+              contentAfter={
+                query ? (
+                  <Button
+                    size="small"
+                    appearance="transparent"
+                    icon={<DismissRegular />}
+                    aria-label={t('shell.sidebar.clearSearch')}
+                    onClick={() => search('')}
+                  />
+                ) : undefined
+              }
+              onChange={(_event, data) => search(data.value)}
             />
-          </Tooltip>
+          </div>
         )}
-        <Caption1 className={styles.version}>{t('shell.sidebar.version', { version })}</Caption1>
+
+        <div
+          ref={scroller}
+          className={styles.scroller}
+          onScroll={(event) => sessionStorage.setItem(SIDEBAR_SCROLL_KEY, String(event.currentTarget.scrollTop))}
+        >
+          <ul className={styles.list}>
+            {visibleGroups.map((group) => {
+              const Icon = group.icon;
+              const expanded = entry(group.id).state === 'expand';
+              const active = group.url
+                ? isActiveUrl(group.url, pathname)
+                : group.items.some((item) => isActiveUrl(item.url, pathname));
+              const rowClass = mergeClasses(
+                styles.groupRow,
+                active && styles.groupActive,
+                active && (group.url !== undefined || minified) && styles.groupLinkActive,
+                minified && styles.groupRowMinified,
+              );
+              const label = t(group.titleKey);
+              const content = (
+                <>
+                  <span className={styles.icon} aria-hidden>
+                    <Icon />
+                  </span>
+                  {!minified && <span className={styles.label}>{label}</span>}
+                  {!minified && !group.url && (
+                    <ChevronRightRegular className={mergeClasses(styles.chevron, expanded && styles.chevronOpen)} aria-hidden />
+                  )}
+                </>
+              );
+              return (
+                <li
+                  key={group.id}
+                  onMouseEnter={
+                    minified
+                      ? (event) => {
+                          keepFloating();
+                          setFloating({ group, top: event.currentTarget.getBoundingClientRect().top });
+                        }
+                      : undefined
+                  }
+                  onMouseLeave={minified ? hideFloatingSoon : undefined}
+                >
+                  {group.url ? (
+                    <NavLink to={group.url} className={rowClass} aria-label={minified ? label : undefined}>
+                      {content}
+                    </NavLink>
+                  ) : (
+                    <button
+                      type="button"
+                      className={rowClass}
+                      aria-expanded={minified ? undefined : expanded}
+                      aria-label={minified ? label : undefined}
+                      onClick={() => setState((current) => toggleGroup(menu, current, group.id))}
+                    >
+                      {content}
+                    </button>
+                  )}
+                  {!minified && !group.url && expanded && (
+                    <ul className={styles.items}>
+                      {group.items
+                        .filter((item) => !entry(itemKey(group, item)).hide)
+                        .map((item) => (
+                          <li key={item.id}>
+                            <NavLink
+                              to={item.url}
+                              className={({ isActive }) => mergeClasses(styles.item, isActive && styles.itemActive)}
+                            >
+                              {t(item.titleKey)}
+                            </NavLink>
+                          </li>
+                        ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {visibleGroups.length === 0 && <Caption1 className={styles.noMatch}>{t('shell.sidebar.noMatch')}</Caption1>}
+        </div>
+
+        <div className={mergeClasses(styles.footer, minified && styles.footerMinified)}>
+          {!isMobile && (
+            <Tooltip
+              content={t(minified ? 'shell.sidebar.expand' : 'shell.sidebar.minify')}
+              relationship="label"
+              positioning="after"
+            >
+              <Button
+                appearance="subtle"
+                icon={minified ? <PanelLeftExpandRegular /> : <PanelLeftContractRegular />}
+                onClick={() => ui.toggleSidebarMinified()}
+              />
+            </Tooltip>
+          )}
+          <Caption1 className={styles.version}>{t('shell.sidebar.version', { version })}</Caption1>
+        </div>
       </div>
 
       {minified && floating && (

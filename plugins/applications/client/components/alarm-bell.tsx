@@ -9,13 +9,16 @@ import { severityColour } from '../severity';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
-  bell: { position: 'relative', color: 'inherit' },
+  // Icon-only (a label would widen the button and leave the badge far from the bell); the badge may reach its edge.
+  bell: { color: 'inherit', flexShrink: 0, overflow: 'visible' },
+  // The badge is placed on the icon's top right corner, not on the button's, whatever the button's padding.
+  icon: { position: 'relative', display: 'inline-flex' },
   blinking: {
     animationName: { '0%': { opacity: 1 }, '50%': { opacity: 0.35 }, '100%': { opacity: 1 } },
     animationDuration: '1.2s',
     animationIterationCount: 'infinite',
   },
-  badge: { position: 'absolute', top: '0', right: '0' },
+  badge: { position: 'absolute', top: '-5px', right: '-6px' },
 });
 
 /**
@@ -40,15 +43,16 @@ export const AlarmBell = observer(function AlarmBell() {
         appearance="subtle"
         className={styles.bell}
         icon={
-          <AlertRegular
-            className={count > 0 ? styles.blinking : undefined}
-            style={{ color: count > 0 ? severityColour(severity) : undefined }}
-          />
+          <span className={styles.icon}>
+            <AlertRegular
+              className={count > 0 ? styles.blinking : undefined}
+              style={{ color: count > 0 ? severityColour(severity) : undefined }}
+            />
+            {count > 0 && <CounterBadge className={styles.badge} count={count} size="small" color="danger" />}
+          </span>
         }
         onClick={() => navigate(`/app/${encodeURIComponent(appId)}/event-view`)}
-      >
-        {count > 0 && <CounterBadge className={styles.badge} count={count} size="small" color="danger" />}
-      </Button>
+      />
     </Tooltip>
   );
 });

@@ -20,7 +20,9 @@ import { severityColour } from '../severity';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
-  trigger: { maxWidth: '240px', color: 'inherit' },
+  // On a phone the header leaves the switcher little room: it gives way (its name ends in an ellipsis) to the actions
+  // beside it, below Fluent's minimum button width.
+  trigger: { maxWidth: '240px', minWidth: 0, color: 'inherit' },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   surface: { width: '320px', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: { height: '250px', overflowY: 'auto' },

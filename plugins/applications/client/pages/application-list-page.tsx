@@ -37,8 +37,18 @@ import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  groupHeader: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  customerWithoutApps: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  // Customer names may be long: the buttons move under the name on a narrow screen instead of squeezing their labels.
+  groupHeader: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  customerWithoutApps: {
+    display: 'inline-flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    maxWidth: '100%',
+  },
+  // A pill's fixed height holds one line: a long name wraps inside a pill that grows with it.
+  pill: { height: 'auto', minHeight: '20px', maxWidth: '100%', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  addButton: { flexShrink: 0, whiteSpace: 'nowrap' },
   cards: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
   withoutApps: {
     display: 'flex',
@@ -90,11 +100,11 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   const addApplicationButton = (customer: EndCustomer) =>
     canCreate && (
       <>
-        <Button size="small" icon={<AddRegular />} onClick={() => setCreatingFor(customer)}>
+        <Button className={styles.addButton} size="small" icon={<AddRegular />} onClick={() => setCreatingFor(customer)}>
           {t('applications.create.add')}
         </Button>
         {wizardLicensed && (
-          <Button size="small" icon={<AddRegular />} onClick={() => setProjectFor(customer)}>
+          <Button className={styles.addButton} size="small" icon={<AddRegular />} onClick={() => setProjectFor(customer)}>
             {t('applications.project.add')}
           </Button>
         )}
@@ -141,7 +151,9 @@ const ApplicationListPage = observer(function ApplicationListPage() {
           <Subtitle2>{t('applications.customersWithoutApps')}</Subtitle2>
           {customersWithoutApps.map((customer) => (
             <span key={customer.id} className={styles.customerWithoutApps}>
-              <Badge appearance="outline">{customer.name}</Badge>
+              <Badge className={styles.pill} appearance="outline">
+                {customer.name}
+              </Badge>
               {addApplicationButton(customer)}
             </span>
           ))}

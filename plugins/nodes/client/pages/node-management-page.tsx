@@ -1,6 +1,7 @@
-import { makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { NOT_FOUND_PATH, usePluginStore, useSession } from '@sensorium/core/client';
@@ -12,16 +13,29 @@ import { useNodeValues } from '../use-node-values';
 import { useTreeChanges } from '../use-tree-changes';
 import { AddItemWizard } from '../wizard/add-item-wizard';
 
+/** Below this width the tree and the item no longer fit side by side: the page shows one of them at a time. */
+const NARROW = '@media (max-width: 900px)';
+
 const useStyles = makeStyles({
   page: {
     display: 'grid',
     gridTemplateColumns: 'minmax(300px, 400px) minmax(0, 1fr)',
     gap: tokens.spacingHorizontalL,
     alignItems: 'start',
-    '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+    [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   },
-  left: { height: 'calc(100vh - 160px)', minHeight: '420px', position: 'sticky', top: tokens.spacingVerticalM },
-  right: { minWidth: 0 },
+  left: {
+    height: 'calc(100vh - 160px)',
+    minHeight: '420px',
+    position: 'sticky',
+    top: tokens.spacingVerticalM,
+    // Alone in its column, a sticky tree would stay over the item's settings as they scroll under it.
+    [NARROW]: { position: 'static' },
+  },
+  // Item names have no spaces to break at: a long one wraps rather than widening the page.
+  right: { minWidth: 0, overflowWrap: 'break-word' },
+  narrowHidden: { [NARROW]: { display: 'none' } },
+  back: { display: 'none', [NARROW]: { display: 'inline-flex', alignSelf: 'flex-start' } },
   empty: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -30,7 +44,8 @@ export const NODE_MANAGEMENT_PERMISSION = 'nodemanagement';
 
 /**
  * Node Management (spec 2.1): the application's tree on the left, the selected item's settings on the right.
- * The selection lives in the URL hash (the item uuid), so a link with a hash opens that item.
+ * The selection lives in the URL hash (the item uuid), so a link with a hash opens that item. On a narrow screen the
+ * selected item takes the whole width, and Back to tree shows the tree instead (with the item still selected).
  */
 const NodeManagementPage = observer(function NodeManagementPage() {
   const styles = useStyles();
@@ -44,6 +59,9 @@ const NodeManagementPage = observer(function NodeManagementPage() {
   const canWrite = session.hasPermission(NODE_MANAGEMENT_PERMISSION);
   const selectedUuid = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
   const selected = selectedUuid ? tree.byUuid.get(selectedUuid) : undefined;
+  /** The selected item for which Back to tree was pressed; choosing a row shows its item again. */
+  const [treeShownFor, setTreeShownFor] = useState<string | null>(null);
+  const treeShown = !selected || treeShownFor === selectedUuid;
 
   useEffect(() => {
     // Failures stay in the tree's request state, which the page shows.
@@ -70,7 +88,12 @@ const NodeManagementPage = observer(function NodeManagementPage() {
   }, [loaded]);
 
   const select = (row: TreeRow) => {
+    setTreeShownFor(null);
     if (row.uuid !== selectedUuid) void navigate({ hash: row.uuid });
+  };
+  const backToTree = () => {
+    setTreeShownFor(selectedUuid);
+    if (selected) tree.reveal(selected.itemName);
   };
 
   if (tree.loading.failed && !loaded && !tree.notFound) return <Text>{t('nodes.page.loadFailed')}</Text>;
@@ -78,7 +101,7 @@ const NodeManagementPage = observer(function NodeManagementPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.left}>
+      <div className={mergeClasses(styles.left, !treeShown && styles.narrowHidden)}>
         <TreePanel
           store={store}
           canWrite={canWrite}
@@ -91,8 +114,15 @@ const NodeManagementPage = observer(function NodeManagementPage() {
           }}
         />
       </div>
-      <div className={styles.right}>
-        <Title3 as="h1">{t('nodes.page.title')}</Title3>
+      <div className={mergeClasses(styles.right, selected && treeShown && styles.narrowHidden)}>
+        {selected && (
+          <Button className={styles.back} appearance="subtle" icon={<ArrowLeftRegular />} onClick={backToTree}>
+            {t('nodes.page.backToTree')}
+          </Button>
+        )}
+        <Title3 as="h1" block>
+          {t('nodes.page.title')}
+        </Title3>
         {selected ? (
           <ItemPanel
             key={selected.uuid}

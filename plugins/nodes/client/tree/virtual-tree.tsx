@@ -127,7 +127,12 @@ export function VirtualTree(props: VirtualTreeProps) {
     const element = viewport.current;
     if (!element) return;
     setHeight(element.clientHeight);
-    const observer = new ResizeObserver(() => setHeight(element.clientHeight));
+    // Hidden (display: none, the narrow page showing an item) the list loses its scroll position without a scroll
+    // event: shown again, the rows follow where it really is.
+    const observer = new ResizeObserver(() => {
+      setHeight(element.clientHeight);
+      setScrollTop(element.scrollTop);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
