@@ -1,7 +1,6 @@
-import { cast, types, type Instance } from 'mobx-state-tree';
-import { RequestModel, track, usePluginStore } from '@sensorium/core/client';
-import { DEAD_LETTER_REASONS, type DeadLetterRow } from '../../common';
-import { deadLetterApi } from './api';
+import { types, type Instance } from 'mobx-state-tree';
+import { pagedListModel, usePluginStore } from '@sensorium/core/client';
+import { DEAD_LETTER_REASONS, type DeadLetterPage } from '../../common';
 
 export const DEAD_LETTER_PAGE_SIZE = 20;
 export const DEAD_LETTER_STORE = 'deadLetters';
@@ -19,58 +18,13 @@ export const DeadLetterModel = types.model('DeadLetter', {
   organisationId: types.maybeNull(types.string),
 });
 
-/** Diagnosis > Dead letters: one page of what devices sent that could not be stored, newest first, and the one opened. */
-export const DeadLetterStore = types
-  .model('DeadLetterStore', {
-    offset: 0,
-    total: 0,
-    letters: types.array(DeadLetterModel),
-    selectedId: types.maybeNull(types.string),
-    loading: types.optional(RequestModel, {}),
-  })
-  .volatile(() => ({ latestLoad: 0 }))
-  .views((self) => ({
-    /** The letter being read, while it is on the page shown. */
-    get selected() {
-      return self.letters.find((letter) => letter.id === self.selectedId) ?? null;
-    },
-  }))
-  .actions((self) => ({
-    setOffset(offset: number) {
-      self.offset = offset;
-    },
-    setPage(total: number, letters: DeadLetterRow[]) {
-      self.total = total;
-      self.letters = cast(letters);
-    },
-    select(id: string | null) {
-      self.selectedId = id;
-    },
-    nextLoad(): number {
-      return ++self.latestLoad;
-    },
-  }))
-  .actions((self) => {
-    /** A failed load keeps the letters shown and leaves `loading.failed` for the page's notice; a late answer is dropped. */
-    async function load(): Promise<void> {
-      const ticket = self.nextLoad();
-      const query = { offset: self.offset, limit: DEAD_LETTER_PAGE_SIZE };
-      const outcome = await track(self.loading, () => deadLetterApi(self).page(query));
-      if (outcome.ok && ticket === self.latestLoad) self.setPage(outcome.value.total, outcome.value.rows);
-    }
-    return {
-      load,
-      /** The page as a visit starts it: the newest letters. */
-      open(): Promise<void> {
-        self.setOffset(0);
-        return load();
-      },
-      goTo(offset: number): Promise<void> {
-        self.setOffset(offset);
-        return load();
-      },
-    };
-  });
+/** Diagnosis > Dead letters: one page of what devices sent that could not be stored (GET /dead-letters), newest first. */
+export const DeadLetterStore = pagedListModel({
+  name: 'DeadLetterStore',
+  row: DeadLetterModel,
+  pageSize: DEAD_LETTER_PAGE_SIZE,
+  fetch: (http, query) => http.get('dead-letters', { searchParams: { ...query } }).json<DeadLetterPage>(),
+});
 
 export type DeadLetterStoreInstance = Instance<typeof DeadLetterStore>;
 
