@@ -9,6 +9,7 @@ export * from './data-sources';
 export * from './mqtt';
 export * from './generic-uplink';
 export * from './generic-mqtt-source';
+export * from './generic-mqtt-source-plugin';
 export * from './metrics';
 export * from './plugin';
 export * from './users';
