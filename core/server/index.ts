@@ -6,6 +6,7 @@ export * from './push';
 export * from './audit';
 export * from './config';
 export * from './data-sources';
+export * from './item-polling';
 export * from './mqtt';
 export * from './generic-uplink';
 export * from './generic-mqtt-source';

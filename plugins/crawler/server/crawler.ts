@@ -4,10 +4,10 @@ import {
   type DataSourceAdapter,
   type DataSourceSaveContext,
   type DataSourceSink,
+  pollDueItems,
   type OutboundRequests,
-  type Uplink,
 } from '@sensorium/core/server';
-import { isHttpUrl, type ItemLookup, type ItemSourceErrors, type SourceFailure } from '@sensorium/nodes/common';
+import { isHttpUrl, type ItemLookup, type ItemSourceErrors } from '@sensorium/nodes/common';
 
 export const DEFAULT_INTERVAL_SEC = 60;
 export const MIN_INTERVAL_SEC = 1;
@@ -113,40 +113,15 @@ export class CrawlerAdapter implements DataSourceAdapter {
   async poll(signal?: AbortSignal): Promise<number> {
     const sink = this.sink;
     if (!sink) return 0;
-    const now = Date.now();
-    const due = (await crawlerTargets(this.items)).filter(
-      (target) => now - (this.lastPoll.get(target.uuid) ?? 0) >= target.intervalSec * 1000,
-    );
-    const uplinks: Uplink[] = [];
-    const fetched: string[] = [];
-    const failures: SourceFailure[] = [];
-    await Promise.all(
-      due.map(async (target) => {
-        this.lastPoll.set(target.uuid, now);
-        try {
-          const fields = await fetchFields(this.outbound, target.url, signal);
-          const receivedAt = new Date();
-          fetched.push(target.uuid);
-          uplinks.push({
-            source: 'crawler',
-            deviceId: target.itemName,
-            applicationId: target.appId,
-            dedupKey: `${target.uuid}:${receivedAt.toISOString()}`,
-            receivedAt,
-            fields,
-            raw: fields,
-          });
-        } catch (error) {
-          this.onError(target, error);
-          failures.push({ uuid: target.uuid, message: error instanceof Error ? error.message : String(error), at: new Date() });
-        }
-      }),
-    );
-    await this.errors.failed(failures);
-    if (uplinks.length > 0) {
-      await sink.ingest(uplinks);
-      await this.errors.succeeded(fetched);
-    }
-    return uplinks.length;
+    return pollDueItems({
+      source: 'crawler',
+      sink,
+      targets: await crawlerTargets(this.items),
+      lastPoll: this.lastPoll,
+      intervalSec: (target) => target.intervalSec,
+      read: (target) => fetchFields(this.outbound, target.url, signal),
+      errors: this.errors,
+      onError: this.onError,
+    });
   }
 }

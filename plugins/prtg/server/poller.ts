@@ -5,10 +5,10 @@ import {
   type DataSourceSaveContext,
   type DataSourceSink,
   type DeviceServerAccess,
+  pollDueItems,
   type OutboundRequests,
-  type Uplink,
 } from '@sensorium/core/server';
-import type { ItemLookup, ItemSourceErrors, SourceFailure } from '@sensorium/nodes/common';
+import type { ItemLookup, ItemSourceErrors } from '@sensorium/nodes/common';
 import { hostnameOf, readSensorChannels, SENSOR_ID_PATTERN } from './prtg-api';
 
 /** PRTG scans a sensor every 60 s by default: polling it more often shows nothing new. */
@@ -81,40 +81,16 @@ export class PrtgAdapter implements DataSourceAdapter {
   async poll(signal?: AbortSignal): Promise<number> {
     const sink = this.sink;
     if (!sink) return 0;
-    const now = Date.now();
-    const due = (await this.targets()).filter((target) => now - (this.lastPoll.get(target.uuid) ?? 0) >= this.intervalSec * 1000);
-    const uplinks: Uplink[] = [];
-    const read: string[] = [];
-    const failures: SourceFailure[] = [];
-    await Promise.all(
-      due.map(async (target) => {
-        this.lastPoll.set(target.uuid, now);
-        try {
-          const fields = await this.read(target, signal);
-          const receivedAt = new Date();
-          uplinks.push({
-            source: 'prtg',
-            deviceId: target.itemName,
-            applicationId: target.appId,
-            dedupKey: `${target.uuid}:${receivedAt.toISOString()}`,
-            receivedAt,
-            fields,
-            raw: fields,
-          });
-          read.push(target.uuid);
-        } catch (caught) {
-          const error = caught instanceof Error ? caught : new Error(String(caught));
-          this.onError(target, error);
-          failures.push({ uuid: target.uuid, message: error.message, at: new Date() });
-        }
-      }),
-    );
-    await this.errors.failed(failures);
-    if (uplinks.length > 0) {
-      await sink.ingest(uplinks);
-      await this.errors.succeeded(read);
-    }
-    return uplinks.length;
+    return pollDueItems({
+      source: 'prtg',
+      sink,
+      targets: await this.targets(),
+      lastPoll: this.lastPoll,
+      intervalSec: () => this.intervalSec,
+      read: (target) => this.read(target, signal),
+      errors: this.errors,
+      onError: this.onError,
+    });
   }
 
   private async targets(): Promise<PrtgTarget[]> {
