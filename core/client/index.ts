@@ -27,6 +27,7 @@ export * from './components/page-parts';
 export * from './components/data-source-fields';
 export * from './components/limited-number-input';
 export * from './components/number-input-rules';
+export * from './store/organisation-scoped';
 export * from './store/device-server-settings';
 export * from './components/device-server-settings-section';
 export * from './draft';

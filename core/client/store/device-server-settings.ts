@@ -1,8 +1,8 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { cast, getEnv, types, type Instance } from 'mobx-state-tree';
+import { cast, types, type Instance } from 'mobx-state-tree';
 import { DeviceServerSettingsInput, type DeviceServerSettingsView } from '@sensorium/core/common';
-import type { StoreEnv } from './env';
+import { organisationScopedModel } from './organisation-scoped';
 import { RequestModel, track } from './request';
 
 const DeviceServerSettingsViewModel = types.model('DeviceServerSettingsView', {
@@ -44,12 +44,9 @@ export function deviceServerFormErrors(form: DeviceServerSettingsForm, secretSto
  * deviceServerSettingsRoutes). Each data-source plugin adds one under its own name and type name.
  */
 export function deviceServerSettingsModel(name: string, path: string) {
-  return types
-    .model(name, {
-      /** The organisation asked for; null asks for the caller's own (the operator's defaults for a cloud user). */
-      organisationId: types.maybeNull(types.string),
+  return organisationScopedModel(name, path)
+    .props({
       view: types.maybeNull(DeviceServerSettingsViewModel),
-      loading: types.optional(RequestModel, {}),
       saving: types.optional(RequestModel, {}),
       clearing: types.optional(RequestModel, {}),
       /** The last change was stored; the form says so until it is edited again. */
@@ -57,7 +54,6 @@ export function deviceServerSettingsModel(name: string, path: string) {
       /** Counts the settings shown, so a form starts afresh from each load and each change. */
       revision: 0,
     })
-    .volatile(() => ({ latestLoad: 0 }))
     .views((self) => ({
       get source(): DeviceServerSource {
         if (self.view?.apiUrl) return 'own';
@@ -72,13 +68,11 @@ export function deviceServerSettingsModel(name: string, path: string) {
       },
     }))
     .actions((self) => ({
-      begin(organisationId: string | null): number {
-        self.organisationId = organisationId;
+      reset() {
         self.view = null;
         self.saved = false;
         self.saving.clear();
         self.clearing.clear();
-        return ++self.latestLoad;
       },
       show(view: DeviceServerSettingsView, saved: boolean) {
         self.view = cast(view);
@@ -89,38 +83,28 @@ export function deviceServerSettingsModel(name: string, path: string) {
         self.saved = false;
       },
     }))
-    .actions((self) => {
-      const http = () => getEnv<Pick<StoreEnv, 'http'>>(self).http;
-      const searchParams = () => (self.organisationId ? { organisationId: self.organisationId } : undefined);
-      return {
-        /** Loads the organisation's settings; an answer for an organisation asked for earlier is dropped. */
-        async open(organisationId: string | null): Promise<void> {
-          const ticket = self.begin(organisationId);
-          const outcome = await track(self.loading, () =>
-            http().get(path, { searchParams: searchParams() }).json<DeviceServerSettingsView>(),
-          );
-          if (outcome.ok && ticket === self.latestLoad) self.show(outcome.value, false);
-        },
-        /** Stores the organisation's own settings; an empty secret is left out, so the stored one is kept. */
-        async save(form: DeviceServerSettingsForm): Promise<boolean> {
-          const secret = form.secret.trim();
-          const json = { apiUrl: form.apiUrl.trim(), ...(secret ? { secret } : {}) };
-          const outcome = await track(self.saving, () =>
-            http().put(path, { searchParams: searchParams(), json }).json<DeviceServerSettingsView>(),
-          );
-          if (outcome.ok) self.show(outcome.value, true);
-          return outcome.ok;
-        },
-        /** Removes the organisation's own settings: the operator's default applies again. */
-        async clear(): Promise<boolean> {
-          const outcome = await track(self.clearing, () =>
-            http().delete(path, { searchParams: searchParams() }).json<DeviceServerSettingsView>(),
-          );
-          if (outcome.ok) self.show(outcome.value, false);
-          return outcome.ok;
-        },
-      };
-    });
+    .actions((self) => ({
+      /** Loads the organisation's settings; an answer for an organisation asked for earlier is dropped. */
+      async open(organisationId: string | null): Promise<void> {
+        self.reset();
+        const view = await self.fetch<DeviceServerSettingsView>(organisationId);
+        if (view) self.show(view, false);
+      },
+      /** Stores the organisation's own settings; an empty secret is left out, so the stored one is kept. */
+      async save(form: DeviceServerSettingsForm): Promise<boolean> {
+        const secret = form.secret.trim();
+        const json = { apiUrl: form.apiUrl.trim(), ...(secret ? { secret } : {}) };
+        const outcome = await track(self.saving, () => self.call<DeviceServerSettingsView>('put', { json }));
+        if (outcome.ok) self.show(outcome.value, true);
+        return outcome.ok;
+      },
+      /** Removes the organisation's own settings: the operator's default applies again. */
+      async clear(): Promise<boolean> {
+        const outcome = await track(self.clearing, () => self.call<DeviceServerSettingsView>('delete'));
+        if (outcome.ok) self.show(outcome.value, false);
+        return outcome.ok;
+      },
+    }));
 }
 
 export type DeviceServerSettingsStore = Instance<ReturnType<typeof deviceServerSettingsModel>>;
