@@ -1,8 +1,8 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { sql } from 'drizzle-orm';
-import { DeviceServerSettingsInput, type DeviceServerSettingsView, type SessionUser } from '@sensorium/core/common';
+import { DeviceServerSettingsInput, type DeviceServerSettingsView } from '@sensorium/core/common';
 import type { Database } from './database';
 import { HttpError } from './http-error';
+import { managedOrganisation, ManagedOrganisationQuery, organisationToChange } from './managed-organisation';
 import { defineRoute, type RouteDefinition } from './routes';
 import { queryRows } from './sql-rows';
 
@@ -74,14 +74,6 @@ export class DeviceServerSettingsStore {
   }
 }
 
-export class DeviceServerSettingsQuery {
-  /** The organisation to manage: a cloud user names it; an si-customer's is always its own. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  organisationId?: string;
-}
-
 const viewSchema = {
   type: 'object',
   properties: {
@@ -103,21 +95,7 @@ export function deviceServerSettingsRoutes(
   name: string,
   store: DeviceServerSettingsStore,
 ): RouteDefinition[] {
-  const organisationOf = async (user: SessionUser, query: DeviceServerSettingsQuery, write: boolean) => {
-    const asked = query.organisationId?.trim() || null;
-    if (user.level !== 'cloud') {
-      if (!user.organisationId || (asked && asked !== user.organisationId)) throw HttpError.notFound();
-      return user.organisationId;
-    }
-    if (!asked) {
-      if (write) throw HttpError.badRequest('validation.isNotEmpty', 'organisationId');
-      return null;
-    }
-    const [found] = await queryRows<{ id: string }>(db, sql`SELECT id FROM organisations WHERE id = ${asked}`);
-    if (!found) throw HttpError.notFound();
-    return asked;
-  };
-  const common = { levels: ['cloud', 'si-customer'] as const, permission: 'setting', query: DeviceServerSettingsQuery };
+  const common = { levels: ['cloud', 'si-customer'] as const, permission: 'setting', query: ManagedOrganisationQuery };
   return [
     defineRoute({
       ...common,
@@ -125,7 +103,7 @@ export function deviceServerSettingsRoutes(
       url: path,
       summary: `The organisation's ${name} API settings (the secret masked) and whether the operator's default applies`,
       response: viewSchema,
-      handler: async ({ user, query }) => store.view(await organisationOf(user, query, false)),
+      handler: async ({ user, query }) => store.view(await managedOrganisation(db, user, query)),
     }),
     defineRoute({
       ...common,
@@ -135,7 +113,7 @@ export function deviceServerSettingsRoutes(
       body: DeviceServerSettingsInput,
       response: viewSchema,
       handler: async ({ user, query, body }) => {
-        const organisationId = (await organisationOf(user, query, true))!;
+        const organisationId = await organisationToChange(db, user, query);
         // An empty secret keeps the stored one; with none stored there is nothing to keep.
         const secret = body.secret || (await store.own(organisationId))?.secret;
         if (!secret) throw HttpError.badRequest('validation.isNotEmpty', 'secret');
@@ -150,7 +128,7 @@ export function deviceServerSettingsRoutes(
       summary: `Removes the organisation's own ${name} API settings: the operator's apply again`,
       response: viewSchema,
       handler: async ({ user, query }) => {
-        const organisationId = (await organisationOf(user, query, true))!;
+        const organisationId = await organisationToChange(db, user, query);
         await store.remove(organisationId);
         return store.view(organisationId);
       },

@@ -21,6 +21,7 @@ export * from './uploads';
 export * from './credentials';
 export * from './mail';
 export * from './device-server-api';
+export * from './managed-organisation';
 export * from './device-server-settings';
 export * from './page-query';
 export * from './route-scope';

@@ -1,18 +1,15 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { eq } from 'drizzle-orm';
-import type { MqttDeviceCredentialsRotated, MqttDeviceCredentialsView, SessionUser } from '@sensorium/core/common';
-import { defineRoute, HttpError, type Database, type RouteDefinition } from '@sensorium/core/server';
-import { organisations } from '../db/schema';
+import type { MqttDeviceCredentialsRotated, MqttDeviceCredentialsView } from '@sensorium/core/common';
+import {
+  defineRoute,
+  HttpError,
+  managedOrganisation,
+  ManagedOrganisationQuery,
+  organisationToChange,
+  type Database,
+  type RouteDefinition,
+} from '@sensorium/core/server';
 import type { OrganisationCredentials } from './organisation-credentials';
 import type { HostMqttService } from './types';
-
-export class MqttCredentialsQuery {
-  /** The organisation to manage: a cloud user names it; an si-customer's is always its own. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  organisationId?: string;
-}
 
 const viewProperties = {
   organisationId: { type: ['string', 'null'] },
@@ -30,18 +27,6 @@ const viewProperties = {
 export function mqttCredentialRoutes(db: Database, mqtt: HostMqttService, credentials: OrganisationCredentials) {
   const embeddedUrl = () => (mqtt.mode === 'embedded' && mqtt.brokerUrl ? mqtt.brokerUrl : null);
 
-  const organisationOf = async (user: SessionUser, query: MqttCredentialsQuery): Promise<string | null> => {
-    const asked = query.organisationId?.trim() || null;
-    if (user.level !== 'cloud') {
-      if (!user.organisationId || (asked && asked !== user.organisationId)) throw HttpError.notFound();
-      return user.organisationId;
-    }
-    if (!asked) return null;
-    const [found] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, asked));
-    if (!found) throw HttpError.notFound();
-    return asked;
-  };
-
   const view = async (organisationId: string | null): Promise<MqttDeviceCredentialsView> => {
     const brokerUrl = embeddedUrl();
     if (organisationId === null) {
@@ -56,7 +41,7 @@ export function mqttCredentialRoutes(db: Database, mqtt: HostMqttService, creden
     };
   };
 
-  const common = { levels: ['cloud', 'si-customer'] as const, permission: 'setting', query: MqttCredentialsQuery } as const;
+  const common = { levels: ['cloud', 'si-customer'] as const, permission: 'setting', query: ManagedOrganisationQuery } as const;
   return [
     defineRoute({
       ...common,
@@ -64,7 +49,7 @@ export function mqttCredentialRoutes(db: Database, mqtt: HostMqttService, creden
       url: '/mqtt/device-credentials',
       summary: "The organisation's MQTT device username, the embedded broker's address and when its password was last set",
       response: { type: 'object', properties: viewProperties },
-      handler: async ({ user, query }) => view(await organisationOf(user, query)),
+      handler: async ({ user, query }) => view(await managedOrganisation(db, user, query)),
     }),
     defineRoute({
       ...common,
@@ -74,8 +59,7 @@ export function mqttCredentialRoutes(db: Database, mqtt: HostMqttService, creden
       audit: 'mqtt.device-password.rotate',
       response: { type: 'object', properties: { ...viewProperties, password: { type: 'string' } } },
       handler: async ({ user, query }): Promise<MqttDeviceCredentialsRotated> => {
-        const organisationId = await organisationOf(user, query);
-        if (organisationId === null) throw HttpError.badRequest('validation.isNotEmpty', 'organisationId');
+        const organisationId = await organisationToChange(db, user, query);
         if (!embeddedUrl()) throw new HttpError(409, 'mqtt.errors.noEmbeddedBroker');
         const { password } = await credentials.rotate(organisationId);
         mqtt.endOrganisationConnections(organisationId);
