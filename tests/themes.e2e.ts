@@ -105,10 +105,10 @@ describe('dashboard themes', () => {
       await server.request('POST', '/api/theme-profile/new', { token: access_token, body: { name } });
     }
     await page.reload();
-    await page.getByText('Page 1 of 2').waitFor();
+    await page.getByText('1–10 of 11').waitFor();
     expect(await page.getByRole('row').count()).toBe(11);
     await page.getByRole('button', { name: 'Next page' }).click();
-    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByText('11–11 of 11').waitFor();
     await page.getByRole('row', { name: /Theme 10/ }).waitFor();
     expect(await page.getByRole('row').count()).toBe(2);
   });

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config';
 import { startServer } from './start-server';
