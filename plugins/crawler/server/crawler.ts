@@ -3,8 +3,7 @@ import {
   OutboundRequestError,
   type DataSourceAdapter,
   type DataSourceSaveContext,
-  type DataSourceSink,
-  pollDueItems,
+  PollingSource,
   type OutboundRequests,
 } from '@sensorium/core/server';
 import { isHttpUrl, type ItemLookup, type ItemSourceErrors } from '@sensorium/nodes/common';
@@ -67,17 +66,17 @@ export async function fetchFields(
  * crawler item is fetched when its interval has passed, and what it answers is ingested as the item's field values. A
  * failed fetch is kept on its item (ItemSourceErrors), which shows it until a later fetch is ingested.
  */
-export class CrawlerAdapter implements DataSourceAdapter {
+export class CrawlerAdapter extends PollingSource<CrawlerTarget> implements DataSourceAdapter {
   readonly type = 'crawler';
-  private sink: DataSourceSink | null = null;
-  private readonly lastPoll = new Map<string, number>();
 
   constructor(
     private readonly items: ItemLookup,
     private readonly outbound: OutboundRequests,
-    private readonly errors: ItemSourceErrors,
-    private readonly onError: (target: CrawlerTarget, error: unknown) => void = () => {},
-  ) {}
+    errors: ItemSourceErrors,
+    onError: (target: CrawlerTarget, error: unknown) => void = () => {},
+  ) {
+    super(errors, onError);
+  }
 
   /**
    * Refuses a target when the item is saved, as the wizard's form would (none: 'Please fill out the form.', not http(s):
@@ -101,27 +100,15 @@ export class CrawlerAdapter implements DataSourceAdapter {
     }
   }
 
-  async start(sink: DataSourceSink): Promise<void> {
-    this.sink = sink;
+  protected targets(): Promise<CrawlerTarget[]> {
+    return crawlerTargets(this.items);
   }
 
-  async stop(): Promise<void> {
-    this.sink = null;
+  protected intervalSec(target: CrawlerTarget): number {
+    return target.intervalSec;
   }
 
-  /** Fetches the due targets in parallel and ingests what they answered in one batch. */
-  async poll(signal?: AbortSignal): Promise<number> {
-    const sink = this.sink;
-    if (!sink) return 0;
-    return pollDueItems({
-      source: 'crawler',
-      sink,
-      targets: await crawlerTargets(this.items),
-      lastPoll: this.lastPoll,
-      intervalSec: (target) => target.intervalSec,
-      read: (target) => fetchFields(this.outbound, target.url, signal),
-      errors: this.errors,
-      onError: this.onError,
-    });
+  protected read(target: CrawlerTarget, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    return fetchFields(this.outbound, target.url, signal);
   }
 }

@@ -3,9 +3,8 @@ import {
   OutboundRequestError,
   type DataSourceAdapter,
   type DataSourceSaveContext,
-  type DataSourceSink,
   type DeviceServerAccess,
-  pollDueItems,
+  PollingSource,
   type OutboundRequests,
 } from '@sensorium/core/server';
 import type { ItemLookup, ItemSourceErrors } from '@sensorium/nodes/common';
@@ -33,20 +32,20 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
  * address of those settings, and only for items whose host names that server, so an item cannot send it elsewhere. A
  * failed read is kept on its item (ItemSourceErrors), which shows it until a later read is ingested.
  */
-export class PrtgAdapter implements DataSourceAdapter {
+export class PrtgAdapter extends PollingSource<PrtgTarget> implements DataSourceAdapter {
   readonly type = 'prtg';
-  private sink: DataSourceSink | null = null;
-  private readonly lastPoll = new Map<string, number>();
 
   constructor(
     private readonly items: ItemLookup,
     private readonly outbound: OutboundRequests,
     /** The PRTG API settings that apply to an application's items. */
     private readonly access: (appId: string) => Promise<DeviceServerAccess>,
-    private readonly errors: ItemSourceErrors,
-    private readonly onError: (target: PrtgTarget, error: Error) => void = () => {},
-    private readonly intervalSec = DEFAULT_POLL_SEC,
-  ) {}
+    errors: ItemSourceErrors,
+    onError: (target: PrtgTarget, error: Error) => void = () => {},
+    private readonly pollSec = DEFAULT_POLL_SEC,
+  ) {
+    super(errors, onError);
+  }
 
   /**
    * Refuses, when the item is saved, what the wizard's form refuses (no host: 'Please enter the host.'; a sensor id that
@@ -69,31 +68,11 @@ export class PrtgAdapter implements DataSourceAdapter {
     }
   }
 
-  async start(sink: DataSourceSink): Promise<void> {
-    this.sink = sink;
+  protected intervalSec(): number {
+    return this.pollSec;
   }
 
-  async stop(): Promise<void> {
-    this.sink = null;
-  }
-
-  /** Reads the due items in parallel and ingests their channel values in one batch; answers how many were read. */
-  async poll(signal?: AbortSignal): Promise<number> {
-    const sink = this.sink;
-    if (!sink) return 0;
-    return pollDueItems({
-      source: 'prtg',
-      sink,
-      targets: await this.targets(),
-      lastPoll: this.lastPoll,
-      intervalSec: () => this.intervalSec,
-      read: (target) => this.read(target, signal),
-      errors: this.errors,
-      onError: this.onError,
-    });
-  }
-
-  private async targets(): Promise<PrtgTarget[]> {
+  protected async targets(): Promise<PrtgTarget[]> {
     const rows = await this.items.enabledItemsOfSource('prtg');
     return rows.map((row) => ({
       uuid: row.uuid,
@@ -104,7 +83,7 @@ export class PrtgAdapter implements DataSourceAdapter {
     }));
   }
 
-  private async read(target: PrtgTarget, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  protected async read(target: PrtgTarget, signal?: AbortSignal): Promise<Record<string, unknown>> {
     signal?.throwIfAborted();
     if (!target.host) throw new Error('The item names no PRTG host');
     if (!SENSOR_ID_PATTERN.test(target.sensorId)) throw new Error('The item names no PRTG sensor id (a number)');
