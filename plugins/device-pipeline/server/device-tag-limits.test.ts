@@ -222,4 +222,19 @@ describe.each(databaseBackends())('device-tag limits of User Setup on %s', (back
     limitedSocket.socket.close();
     allSocket.socket.close();
   });
+
+  it('tags a device added by a limited user with the first of its tags, so it stays in view', async () => {
+    const added = await as(limited).send('POST', `${api}/items`, {
+      newItem: {
+        itemType: 'item',
+        itemName: 'new-north-meter',
+        dataSource: { type: 'chirpstack', deviceEUI: '00000000000a0003' },
+      },
+      parentName: 'hall',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.geoInfo.tags).toEqual(['north']);
+    const tree = await as(limited).get(`${api}/tree`);
+    expect((tree.body.items as TreeRow[]).map((row) => row.itemName)).toContain('new-north-meter');
+  });
 });

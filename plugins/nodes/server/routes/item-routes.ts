@@ -8,6 +8,7 @@ import {
   NodeItemParams,
   StructureInput,
 } from '../../common/inputs';
+import { itemWithinTagLimit } from '../items/tag-limit';
 import { withMaskedDeviceKeys } from '../item-json';
 import type { NodeItems } from '../items';
 import type { TreePush } from '../tree-push';
@@ -61,7 +62,7 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
           if (await items.tree.hidesName(app.id, body.parentName.trim(), app.deviceTags)) {
             throw HttpError.badRequest('nodes.errors.parentNotFound', 'parentName', { parentName: body.parentName });
           }
-          const item = await items.crud.add(app.id, body.newItem, body.parentName);
+          const item = await items.crud.add(app.id, itemWithinTagLimit(body.newItem, app.deviceTags), body.parentName);
           reply.code(201);
           return item;
         },
