@@ -2,6 +2,7 @@ export * from './database';
 export * from './http-error';
 export * from './routes';
 export * from './jobs';
+export * from './job-queue';
 export * from './push';
 export * from './audit';
 export * from './config';

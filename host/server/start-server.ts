@@ -31,6 +31,7 @@ import {
   type DataSourceSink,
   demoSeeders,
   HttpError,
+  JobQueueToken,
   MailerToken,
   PushHubToken,
   SessionRevocationToken,
@@ -64,6 +65,7 @@ import { registerClient } from './http/static-client';
 import { coreServerResources, createTranslator } from './i18n/translator';
 import { startDemoSimulation } from './data-sources/demo-simulation';
 import { AdapterDirectory } from './data-sources/directory';
+import { PgBossJobQueue } from './jobs/job-queue';
 import { JobRunner } from './jobs/job-runner';
 import { MailOutbox, smtpTransport } from './mail/outbox';
 import { createMqttService, OrganisationCredentials } from './mqtt';
@@ -177,6 +179,10 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     );
     const metrics = createMetrics();
     const dataSources = new AdapterDirectory();
+    const jobQueue = new PgBossJobQueue(
+      connection.pglite ? { pglite: connection.pglite } : { postgresUrl: config.databaseUrl ?? '' },
+      app.log,
+    );
     const root = globalContainer.createChildContainer();
     const coreServices: [Token<unknown>, unknown][] = [
       [DatabaseToken, db],
@@ -203,6 +209,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       [DataSourceDirectoryToken, dataSources],
       [LoggerToken, app.log],
       [OutboundRequestsToken, createOutboundRequests(config.outboundAllow)],
+      [JobQueueToken, jobQueue],
     ];
     for (const [token, value] of coreServices) root.register(token, { useValue: value });
 
@@ -229,6 +236,9 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       routes,
       closeHooks,
     });
+    // Queues exist before anything can send to them; the queue stops before plugins' onClose hooks and the database.
+    openedSteps.push(() => jobQueue.stop());
+    await jobQueue.start();
     dataSources.fill(licensedValues(wired.registry, config.licences, dataSourceAdapters));
     const sink = wired.provided.get(DataSourceSinkToken) as DataSourceSink | undefined;
     if (sink) {

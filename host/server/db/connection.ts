@@ -17,7 +17,17 @@ export interface DatabaseConnection {
    * and Drizzle sends every statement as a prepared (single-statement) query.
    */
   transaction<T>(work: (execute: SqlExecutor) => Promise<T>): Promise<T>;
+  /** PGlite's one session outside a transaction, for the job queue (PostgreSQL's gets a pool of its own instead). */
+  pglite?: SqlExecutor;
   close(): Promise<void>;
+}
+
+function pgliteExecutor(client: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
+  return async (sql, params) => {
+    if (params) return (await client.query<Record<string, unknown>>(sql, params)).rows;
+    const results = await client.exec(sql);
+    return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+  };
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseConnection> {
@@ -27,14 +37,8 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
   return {
     backend: 'pglite',
     db: drizzlePglite({ client }) as unknown as Database,
-    transaction: (work) =>
-      client.transaction((tx) =>
-        work(async (sql, params) => {
-          if (params) return (await tx.query<Record<string, unknown>>(sql, params)).rows;
-          const results = await tx.exec(sql);
-          return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
-        }),
-      ),
+    transaction: (work) => client.transaction((tx) => work(pgliteExecutor(tx))),
+    pglite: pgliteExecutor(client),
     close: () => client.close(),
   };
 }

@@ -5,6 +5,7 @@ import {
   DatabaseToken,
   DataSourceDirectoryToken,
   FileStoreToken,
+  JobQueueToken,
   LoggerToken,
   MailerToken,
   MetricsToken,
@@ -33,6 +34,7 @@ export const CORE_SERVICE_TOKENS: readonly Token<unknown>[] = [
   DataSourceDirectoryToken,
   LoggerToken,
   OutboundRequestsToken,
+  JobQueueToken,
 ];
 
 export interface ServiceProblem {

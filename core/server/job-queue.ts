@@ -1,0 +1,53 @@
+import { createToken } from '@sensorium/core/common';
+import type { Database } from './database';
+
+/** One queued job as its worker receives it. */
+export interface QueuedJob<Data extends object = object> {
+  id: string;
+  data: Data;
+  /** How many times the job already failed; 0 on the first run. */
+  retryCount: number;
+}
+
+/**
+ * A durable queue of jobs (pg-boss underneath, in the database's `pgboss` schema). Each job goes to one worker across
+ * every server instance sharing the database, and a failed one is retried later; delivery is still at least once
+ * (a worker can die after its side effect and before completing), so workers claim their own rows to act exactly once.
+ */
+export interface QueueDefinition<Data extends object = object> {
+  /** Unique across plugins: `<plugin-id>.<name>`. */
+  name: string;
+  /** Runs one job; a thrown error (or the expiry) fails this try. */
+  work(job: QueuedJob<Data>): Promise<void>;
+  /** Tries after the first one before the job is failed for good (default 2). */
+  retryLimit?: number;
+  /** Seconds before the first retry (default 0). */
+  retryDelay?: number;
+  /** Grows the pause before each retry exponentially from `retryDelay`. */
+  retryBackoff?: boolean;
+  /** A try running longer than this fails (default 15 minutes). */
+  expireInSeconds?: number;
+  /**
+   * At most one job per `singletonKey` waits in this queue (jobs sent without a key share one empty key), so sending the
+   * same key again while one waits queues nothing: escalation rounds use it.
+   */
+  oneQueuedPerKey?: boolean;
+}
+
+export interface SendOptions {
+  /** Queues the job in the caller's transaction: it exists once that commits and not at all if it rolls back. */
+  tx?: Database;
+  /** Not before this time (or so many seconds from now). */
+  startAfter?: Date | number;
+  /** In a queue with `oneQueuedPerKey`: while a job with this key waits, sending another one with it queues nothing. */
+  singletonKey?: string;
+}
+
+export interface JobQueue {
+  /** Declares a queue and its worker; call it while registering. Workers start with the server. */
+  addQueue<Data extends object>(definition: QueueDefinition<Data>): void;
+  /** Queues a job; answers its id, or null when a job with the same `singletonKey` is already waiting. */
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+}
+
+export const JobQueueToken = createToken<JobQueue>('core.job-queue');

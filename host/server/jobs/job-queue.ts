@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, JobQueue, QueueDefinition, SendOptions } from '@sensorium/core/server';
+import type { SqlExecutor } from '../db/connection';
+import { sqlFromText } from './sql-text';
+
+/** Where pg-boss keeps its tables; core owns the schema (`sensorium check` leaves it alone). */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+/** How pg-boss reaches the database: PGlite's one session in process, or a pool of its own on PostgreSQL. */
+export type JobQueueDatabase = { pglite: SqlExecutor } | { postgresUrl: string };
+
+export interface JobQueueTiming {
+  /** How often an idle worker asks for jobs (pg-boss allows 0.5 s and more). */
+  pollingIntervalSeconds: number;
+}
+
+const POSTGRES_POOL_SIZE = 4;
+const STOP_TIMEOUT_MS = 10_000;
+
+function connectionOptions(database: JobQueueDatabase): PgBoss.DatabaseOptions {
+  if ('postgresUrl' in database) return { connectionString: database.postgresUrl, max: POSTGRES_POOL_SIZE };
+  const execute = database.pglite;
+  // A script without values goes through exec (pg-boss creates its schema so); PGlite serialises both with transactions.
+  return { db: { executeSql: async (text, values) => ({ rows: await execute(text, values?.length ? values : undefined) }) } };
+}
+
+function transactionDb(tx: Database): PgBoss.Db {
+  return {
+    // Both drivers answer execute with their own result object, and both carry `rows`.
+    executeSql: async (text, values: unknown[]) => (await tx.execute(sqlFromText(text, values))) as { rows: unknown[] },
+  };
+}
+
+/** Core's JobQueue on pg-boss: queues are declared while plugins register, and their workers run from `start` to `stop`. */
+export class PgBossJobQueue implements JobQueue {
+  private readonly queues = new Map<string, QueueDefinition>();
+  private readonly boss: PgBoss;
+  private started = false;
+
+  constructor(
+    database: JobQueueDatabase,
+    private readonly log: FastifyBaseLogger,
+    timing: JobQueueTiming = { pollingIntervalSeconds: 2 },
+  ) {
+    this.boss = new PgBoss({
+      ...connectionOptions(database),
+      schema: JOB_QUEUE_SCHEMA,
+      // Cron schedules are the JobRunner's; pg-boss's own clock would only add polling.
+      schedule: false,
+      pollingIntervalSeconds: timing.pollingIntervalSeconds,
+    });
+    this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  }
+
+  addQueue<Data extends object>(definition: QueueDefinition<Data>): void {
+    if (this.started) throw new Error(`Queue "${definition.name}" must be added while plugins register`);
+    if (this.queues.has(definition.name)) throw new Error(`Two queues are named "${definition.name}"`);
+    this.queues.set(definition.name, definition as unknown as QueueDefinition);
+  }
+
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    if (!this.queues.has(name)) throw new Error(`No queue is named "${name}"`);
+    const { tx, startAfter, singletonKey } = options;
+    return this.boss.send(name, data, {
+      ...(tx ? { db: transactionDb(tx) } : {}),
+      ...(startAfter === undefined ? {} : { startAfter }),
+      ...(singletonKey === undefined ? {} : { singletonKey }),
+    });
+  }
+
+  /** Creates pg-boss's schema (or migrates it), brings each queue's retry settings up to date and starts the workers. */
+  async start(): Promise<void> {
+    this.started = true;
+    await this.boss.start();
+    for (const definition of this.queues.values()) {
+      const settings: PgBoss.Queue = {
+        name: definition.name,
+        policy: definition.oneQueuedPerKey ? 'short' : 'standard',
+        retryLimit: definition.retryLimit ?? 2,
+        retryDelay: definition.retryDelay ?? 0,
+        retryBackoff: definition.retryBackoff ?? false,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      };
+      await this.boss.createQueue(definition.name, settings);
+      await this.boss.updateQueue(definition.name, settings);
+      await this.boss.work(definition.name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) await definition.work({ id: job.id, data: job.data as object, retryCount: job.retryCount });
+      });
+    }
+  }
+
+  /** Lets running jobs finish (a job still running at the timeout fails and is retried later), then disconnects. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+    this.log.debug('job queue stopped');
+  }
+}
