@@ -6,6 +6,7 @@ import backups from '../../plugins/backups/server';
 import chirpstack from '../../plugins/chirpstack/server';
 import crawler from '../../plugins/crawler/server';
 import devicePipeline from '../../plugins/device-pipeline/server';
+import events from '../../plugins/events/server';
 import httpSource from '../../plugins/http-source/server';
 import lift from '../../plugins/lift/server';
 import mailbox from '../../plugins/mailbox/server';
@@ -27,6 +28,7 @@ export const serverPlugins: ServerPlugin[] = [
   users,
   nodes,
   devicePipeline,
+  events,
   chirpstack,
   ttn,
   httpSource,

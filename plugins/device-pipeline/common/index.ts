@@ -4,3 +4,4 @@ export * from './i18n';
 export * from './raw-data';
 export * from './dead-letters';
 export * from './chart-summary';
+export * from './event-store';

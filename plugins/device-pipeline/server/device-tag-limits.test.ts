@@ -19,6 +19,7 @@ import nodes from '../../nodes/server';
 import users from '../../users/server';
 import type { NodeValuesMessage } from '../common/live-values';
 import devicePipeline from './index';
+import events from '../../events/server';
 
 const APP = 'tagged';
 
@@ -73,7 +74,7 @@ describe.each(databaseBackends())('device-tag limits of User Setup on %s', (back
   const names = (rows: { itemName: string | null }[]) => rows.map((row) => row.itemName).sort();
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, users, nodes, devicePipeline] });
+    server = await startTestServer({ backend, plugins: [applications, users, nodes, devicePipeline, events] });
     admin = (await server.login()).access_token;
     const created = await as(admin).send('POST', '/api/application/new/', {
       id: APP,

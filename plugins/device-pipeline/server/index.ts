@@ -1,5 +1,5 @@
 import {
-  applicationDataParticipants,
+  applicationDeletionHooks,
   DatabaseToken,
   DataSourceSinkToken,
   defineServerPlugin,
@@ -8,17 +8,17 @@ import {
   MetricsToken,
   PushHubToken,
 } from '@sensorium/core/server';
-import { PUSH_TOPICS } from '@sensorium/core/common';
-import { ApplicationAccessToken, canSeeApplication, eventSummarySources } from '@sensorium/applications/common';
+import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { ItemLookupToken, ItemStateToken, itemDeletionHooks, preferenceChangeHooks } from '@sensorium/nodes/common';
+import { pipelineEventStores } from '../common/event-store';
 import { devicePipelineI18n } from '../common/i18n';
 import { manifest } from '../manifest';
-import { pipelineDataParticipant } from './application-data';
+import { pipelineDeletionHook } from './application-data';
 import { registerDeadLetters } from './dead-letters';
 import { registerIngest } from './ingest';
-import { pipelineDeletionHook, pipelinePreferenceHook } from './item-hooks';
+import { NO_EVENT_STORE } from './ingest/no-events';
+import { pipelineItemDeletionHook, pipelinePreferenceHook } from './item-hooks';
 import { migrations } from './migrations';
-import { openEventSummary } from './queries/data-queries';
 import { chartRoutes } from './queries/field-summary';
 import { rawDataExcelRoutes } from './queries/raw-data-excel';
 import { dataRoutes } from './queries/routes';
@@ -44,22 +44,14 @@ export default defineServerPlugin({
       tagSources: () => context.contributions(deviceTagSources),
       visibleItems: (appId: string, tags: readonly string[]) => lookup.visibleItems(appId, tags),
     };
-    const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters });
+    const events = () => context.contributions(pipelineEventStores)[0] ?? NO_EVENT_STORE;
+    const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters, events });
     for (const route of [...dataRoutes(db, lookup), ...rawDataExcelRoutes(db, lookup), ...chartRoutes(db, lookup)]) {
       context.addRoute(route);
     }
-    context.contribute(eventSummarySources, openEventSummary(db, lookup, audience.tagSources));
-    context.contribute(applicationDataParticipants, pipelineDataParticipant(db, lookup));
+    context.contribute(applicationDeletionHooks, pipelineDeletionHook(lookup));
     // The nodes plugin's API tells the pipeline when items go and when preferences change.
-    context.contribute(
-      itemDeletionHooks,
-      pipelineDeletionHook(async (appId) => {
-        const owner = await access.ownerOf(appId);
-        if (owner) {
-          hub.publish({ topic: PUSH_TOPICS.systemEventUpdate, data: { appId } }, (user) => canSeeApplication(user, owner));
-        }
-      }),
-    );
+    context.contribute(itemDeletionHooks, pipelineItemDeletionHook);
     context.contribute(preferenceChangeHooks, pipelinePreferenceHook(ingest));
   },
 });

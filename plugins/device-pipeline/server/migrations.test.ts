@@ -18,7 +18,7 @@ function nodesBeforeSplit(upTo: string): MigrationSource {
   return { pluginId: 'nodes', migrations: all.filter((step) => step.id <= upTo) };
 }
 
-describe('device-pipeline migrations (taking raw_data, field_history and node_events over from nodes)', () => {
+describe('device-pipeline migrations (taking raw_data and field_history over from nodes)', () => {
   let connection: DatabaseConnection;
   let dataDir: string;
 
@@ -44,9 +44,7 @@ describe('device-pipeline migrations (taking raw_data, field_history and node_ev
       migrations.map((step) => step.id),
     );
     expect(await rawColumnType()).toBe('json');
-    await rows(
-      `INSERT INTO node_events (app_id, item_uuid, item_name, field, range_index) VALUES ('a', gen_random_uuid(), 'i', 'f', 0)`,
-    );
+    await rows(`INSERT INTO field_history (item_uuid, field, at, value) VALUES (gen_random_uuid(), 'f', now(), 1)`);
   });
 
   it('keeps the tables and their rows where the nodes plugin made them, running only what that database lacks', async () => {

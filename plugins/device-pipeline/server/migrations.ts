@@ -1,8 +1,9 @@
 import type { Migration } from '@sensorium/core/server';
 
 /**
- * raw_data, field_history and node_events, made by the nodes plugin before this plugin existed: each step replaces the
- * nodes step that made the same, so a database where nodes made them keeps them, and a new database runs these.
+ * raw_data and field_history, made by the nodes plugin before this plugin existed: each step replaces the nodes step
+ * that made the same, so a database where nodes made them keeps them, and a new database runs these. Step 003 made
+ * node_events, which the events plugin owns now (its step 001 replaces it).
  */
 export const migrations: Migration[] = [
   {
@@ -38,42 +39,6 @@ export const migrations: Migration[] = [
         text_value text NULL
       );
       CREATE INDEX field_history_item_field_at ON field_history (item_uuid, field, at);
-    `,
-  },
-  {
-    id: '003-create-node-events',
-    replaces: { pluginId: 'nodes', migrationIds: ['004-create-node-events'] },
-    sql: `
-      CREATE TABLE node_events (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        app_id text NOT NULL,
-        item_uuid uuid NOT NULL,
-        item_name text NOT NULL,
-        field text NOT NULL,
-        range_index integer NOT NULL,
-        range_name text NOT NULL DEFAULT '',
-        severity integer NOT NULL DEFAULT 0,
-        description text NOT NULL DEFAULT '',
-        event_type text NOT NULL DEFAULT 'device',
-        generated_at timestamptz NOT NULL DEFAULT now(),
-        location text NOT NULL DEFAULT '',
-        node jsonb NOT NULL DEFAULT '{}',
-        value text,
-        unit text,
-        range_status text,
-        resume_status text NULL,
-        event_status text NOT NULL DEFAULT 'created' CHECK (event_status IN ('created', 'acked', 'cleared')),
-        is_acknowledged boolean NOT NULL DEFAULT false,
-        acknowledged_by text,
-        acknowledged_at timestamptz,
-        is_cleared boolean NOT NULL DEFAULT false,
-        cleared_by text,
-        cleared_at timestamptz,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE UNIQUE INDEX node_events_open ON node_events (item_uuid, field, range_index) WHERE NOT is_cleared;
-      CREATE INDEX node_events_app_generated ON node_events (app_id, generated_at);
     `,
   },
   {

@@ -1,4 +1,4 @@
-import { bigserial, boolean, doublePrecision, integer, json, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, doublePrecision, json, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every uplink as received (spec 3.6), deduplicated by (source, dedup_key). */
 export const rawData = pgTable('raw_data', {
@@ -25,44 +25,4 @@ export const fieldHistory = pgTable('field_history', {
   at: timestamp('at', { withTimezone: true }).notNull(),
   value: doublePrecision('value'),
   textValue: text('text_value'),
-});
-
-export interface EventNodeInfo {
-  itemDisplayName: string;
-  itemName: string;
-  signal?: string;
-  value?: string;
-  unit?: string;
-  rangeStatus?: string;
-  displayName?: string;
-}
-
-/** Events raised by colour ranges (Event entity); at most one open (not cleared) per item, field and range. */
-export const nodeEvents = pgTable('node_events', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  appId: text('app_id').notNull(),
-  itemUuid: uuid('item_uuid').notNull(),
-  itemName: text('item_name').notNull(),
-  field: text('field').notNull(),
-  rangeIndex: integer('range_index').notNull(),
-  rangeName: text('range_name').notNull().default(''),
-  severity: integer('severity').notNull().default(0),
-  description: text('description').notNull().default(''),
-  eventType: text('event_type').notNull().default('device'),
-  generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
-  location: text('location').notNull().default(''),
-  node: jsonb('node').$type<EventNodeInfo>().notNull().default({ itemDisplayName: '', itemName: '' }),
-  value: text('value'),
-  unit: text('unit'),
-  rangeStatus: text('range_status'),
-  resumeStatus: text('resume_status'),
-  eventStatus: text('event_status').$type<'created' | 'acked' | 'cleared'>().notNull().default('created'),
-  isAcknowledged: boolean('is_acknowledged').notNull().default(false),
-  acknowledgedBy: text('acknowledged_by'),
-  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-  isCleared: boolean('is_cleared').notNull().default(false),
-  clearedBy: text('cleared_by'),
-  clearedAt: timestamp('cleared_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,6 +4,7 @@ import { DatabaseToken, DataSourceSinkToken, type Database, type Uplink } from '
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import devicePipeline from '../../device-pipeline/server';
+import events from '../../events/server';
 import { DEMO_DEVICES, DEMO_SITES } from '../common/demo-devices';
 import type { TreeRow } from '../common/types';
 import nodes from './index';
@@ -15,7 +16,7 @@ describe.each(databaseBackends())('nodes demo seeder on %s', (backend) => {
   const query = async (statement: SQL) => ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline], seedDemo: true });
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events], seedDemo: true });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
   });

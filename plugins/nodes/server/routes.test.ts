@@ -11,7 +11,8 @@ import {
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import devicePipeline from '../../device-pipeline/server';
-import { pipelineDataParticipant } from '../../device-pipeline/server/application-data';
+import events from '../../events/server';
+import { eventsDataParticipant } from '../../events/server/application-data';
 import { defaultFieldPreference, defaultFirstRange, nextRange } from '../common/field-preference';
 import { ItemLookupToken } from '../common/item-lookup';
 import type { Item, TreeRow } from '../common/types';
@@ -69,8 +70,8 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
   });
 
   beforeAll(async () => {
-    // The device pipeline serves the history and raw data reads and keeps events (deleted with items and applications).
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, fakeChirpstack] });
+    // The device pipeline serves the history and raw data reads; the events plugin keeps events (deleted with items and applications).
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events, fakeChirpstack] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
     await createApp('plant');
@@ -669,8 +670,8 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
       INSERT INTO node_events (app_id, item_uuid, item_name, field, range_index, severity)
       VALUES ('source_app', ${sensor.uuid}, 'bound', 'temperature', 0, 4)
     `);
-    // The items and contacts are the nodes plugin's share, the events the device pipeline's (restored after the items).
-    const participants = [nodesDataParticipant(db), pipelineDataParticipant(db, server.running.resolve(ItemLookupToken))];
+    // The items and contacts are the nodes plugin's share, the events the events plugin's (restored after the items).
+    const participants = [nodesDataParticipant(db), eventsDataParticipant(db, server.running.resolve(ItemLookupToken))];
     expect(participants.map((participant) => participant.order)).toEqual([20, 21]);
     const exported = await Promise.all(participants.map((participant) => participant.exportData('source_app')));
     expect(exported.map((data) => data.data.map((set) => [set.table, set.rows.length]))).toEqual([

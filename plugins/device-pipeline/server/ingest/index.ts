@@ -1,13 +1,13 @@
 import { DataSourceSinkToken, type Database, type PushHub, type ServerPluginContext } from '@sensorium/core/server';
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import type { ItemStateStore } from '@sensorium/nodes/common';
+import type { PipelineEventStore } from '../../common/event-store';
 import type { DeadLetters } from '../dead-letters/dead-letters';
 import { IngestService, type IngestOptions } from './ingest-service';
 import { LivePush, PUSH_INTERVAL_MS, type PushAudience } from './live-push';
 
 export { IngestService, DEFAULT_INGEST_OPTIONS, type IngestOptions } from './ingest-service';
 export { LivePush, PUSH_INTERVAL_MS, type NodeValue, type NodeValuesMessage, type PushAudience } from './live-push';
-export { AUTO_CLEARED_BY } from './event-writer';
 
 export interface IngestDeps {
   db: Database;
@@ -15,6 +15,7 @@ export interface IngestDeps {
   access: Pick<ApplicationAccess, 'ownerOf'>;
   push: PushHub;
   deadLetters: DeadLetters;
+  events: () => PipelineEventStore;
   /** Who sees which items, for the live pushes. */
   audience: PushAudience;
   options?: Partial<IngestOptions> & { pushIntervalMs?: number };
@@ -33,7 +34,7 @@ export const PROCESSING_TICK_INTERVAL_MS = 1000;
  */
 export function registerIngest(context: ServerPluginContext, deps: IngestDeps): IngestService {
   const live = new LivePush(deps.push, deps.access, deps.audience, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
-  const service = new IngestService(deps.db, deps.items, live, deps.deadLetters, deps.options);
+  const service = new IngestService(deps.db, deps.items, live, deps.deadLetters, deps.options, deps.events);
   context.provide(DataSourceSinkToken, service);
   context.addJob({
     id: CONNECTION_JOB_ID,

@@ -6,14 +6,15 @@ import {
   type ItemStateStore,
   type NodeDataChild,
 } from '@sensorium/nodes/common';
+import type { EventBatch, PipelineEventStore } from '../../common/event-store';
 import { processUplink, reevaluate, tick, type ProcessResult } from '../../common/processing';
 import type { DeadLetter, DeadLetters } from '../dead-letters/dead-letters';
 import { receivedPayload, uplinkPayload } from '../dead-letters/payload-text';
-import { EventWriter } from './event-writer';
 import type { HistoryRow } from './history-rows';
 import { ItemStates, toDate, type ItemState } from './item-state';
 import type { LivePush, NodeValue } from './live-push';
 import { insertRawRows, type RawRow } from './raw-rows';
+import { NO_EVENT_STORE } from './no-events';
 import { isPermanentFailure } from './permanent-failure';
 import { unstorableReason } from './storable';
 import { WriteLanes } from './write-lanes';
@@ -57,7 +58,7 @@ interface Queue {
 interface Work {
   items: Map<string, ItemState>;
   history: HistoryRow[];
-  events: EventWriter;
+  events: EventBatch;
 }
 
 /** How far ahead of this server's clock an uplink's own time may be before it counts as received now. */
@@ -112,8 +113,10 @@ export class IngestService implements DataSourceSink {
     /** Where uplinks and messages that can never be stored go, so they never block a batch. */
     private readonly deadLetters: DeadLetters,
     options: Partial<IngestOptions> = {},
+    /** Where range events go (the events plugin's contribution, looked up when used: it registers after this one). */
+    private readonly events: () => PipelineEventStore = () => NO_EVENT_STORE,
   ) {
-    this.states = new ItemStates(items);
+    this.states = new ItemStates(items, events);
     this.options = { ...DEFAULT_INGEST_OPTIONS, ...options };
     this.lanes = new WriteLanes(this.options.writeLanes);
     this.queues = Array.from({ length: this.lanes.count }, () => ({ waiting: [], count: 0 }));
@@ -400,7 +403,7 @@ export class IngestService implements DataSourceSink {
   }
 
   private newWork(items: readonly ItemState[]): Work {
-    return { items: new Map(items.map((item) => [item.uuid, item])), history: [], events: new EventWriter() };
+    return { items: new Map(items.map((item) => [item.uuid, item])), history: [], events: this.events().batch() };
   }
 
   /**

@@ -15,6 +15,7 @@ import applications from '../../../applications/server';
 import nodes from '../../../nodes/server';
 import { defaultFieldPreference, type FieldPreference, type Item, type RangeEntry } from '@sensorium/nodes/common';
 import devicePipeline from '../index';
+import events from '../../../events/server';
 import { IngestService, type NodeValuesMessage } from './index';
 import { WriteLanes } from './write-lanes';
 
@@ -105,7 +106,7 @@ describe.each(databaseBackends())('ingest on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline] });
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
     sink = server.running.resolve(DataSourceSinkToken) as IngestService;

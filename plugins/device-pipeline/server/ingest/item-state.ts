@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { SqlExecutor } from '@sensorium/core/server';
 import type {
   ExpiredItem,
@@ -8,6 +7,7 @@ import type {
   ItemStateStore,
   LearntApplication,
 } from '@sensorium/nodes/common';
+import type { PipelineEventStore } from '../../common/event-store';
 import type { ItemRuntime, ItemStatus, OpenEvent, ProcessableItem } from '../../common/processing';
 import { historyInserts, type HistoryRow } from './history-rows';
 
@@ -60,11 +60,6 @@ export class InputCache {
 
 /** Open events as [field, range index, severity, resume status]. */
 type OpenEventTuple = [string, number, number, string | null];
-
-/** The item's open events, loaded with it (one round trip less): a column over this plugin's node_events. */
-const openEventsColumn = (itemUuid: SQL) =>
-  sql`(SELECT json_agg(json_build_array(e.field, e.range_index, e.severity, e.resume_status)) FROM node_events e
-    WHERE e.item_uuid = ${itemUuid} AND NOT e.is_cleared)`;
 
 export function toDate(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
@@ -120,10 +115,14 @@ function toState(row: ItemStateRow, cache: InputCache): ItemState {
 export class ItemStates {
   private readonly inputs = new InputCache();
 
-  constructor(private readonly store: ItemStateStore) {}
+  constructor(
+    private readonly store: ItemStateStore,
+    /** The item's open events are loaded with it (one round trip less), as a column over the event store's table. */
+    private readonly events: () => PipelineEventStore,
+  ) {}
 
   private async load(tx: SqlExecutor, selector: ItemSelector): Promise<ItemState[]> {
-    const rows = await this.store.lock(tx, selector, openEventsColumn);
+    const rows = await this.store.lock(tx, selector, (itemUuid) => this.events().openEventsColumn(itemUuid));
     const missing = rows.filter((row) => !this.inputs.get(row.uuid, row.inputHash));
     if (missing.length > 0) {
       const inputs = await this.store.inputs(

@@ -7,6 +7,7 @@ import applications from '../../../applications/server';
 import nodes from '../../../nodes/server';
 import type { DeadLetters } from '../dead-letters/dead-letters';
 import devicePipeline from '../index';
+import events from '../../../events/server';
 import { IngestService, type LivePush } from './index';
 
 const temperature: FieldPreference = {
@@ -77,7 +78,7 @@ describe.each(databaseBackends())('late uplinks on %s', (backend) => {
   const sameInstant = (a: string | null | undefined, b: Date) => expect(new Date(a ?? 0).getTime()).toBe(b.getTime());
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline] });
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
     sink = server.running.resolve(DataSourceSinkToken) as IngestService;

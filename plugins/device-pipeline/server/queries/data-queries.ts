@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { deviceTagLimit, HttpError, type Database, type DeviceTagSource } from '@sensorium/core/server';
-import type { EventSummaryRow, EventSummarySource } from '@sensorium/applications/common';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { HttpError, type Database } from '@sensorium/core/server';
 import type { ItemLookup } from '@sensorium/nodes/common';
 import {
   REALTIME_LIMIT,
@@ -10,7 +9,7 @@ import {
   type RawDataSearchInput,
   type RawDataSearchResponse,
 } from '../../common/raw-data';
-import { fieldHistory, nodeEvents, rawData } from '../schema';
+import { fieldHistory, rawData } from '../schema';
 
 /** Default history range: the last day (spec 9). */
 const DEFAULT_RANGE_MS = 24 * 60 * 60 * 1000;
@@ -115,44 +114,4 @@ export async function fieldSeries(
     (series[row.field] ??= []).push([row.at.getTime(), row.value ?? row.textValue ?? null]);
   }
   return { series };
-}
-
-/**
- * The alarm bell's source: open (not cleared) node events per application and severity; for a viewer limited to device
- * tags in an application, those of the items its limit lets through.
- */
-export function openEventSummary(
-  db: Database,
-  items: Pick<ItemLookup, 'visibleItems'>,
-  tagSources: () => readonly DeviceTagSource[],
-): EventSummarySource {
-  return {
-    async summarise(appIds, viewer): Promise<EventSummaryRow[]> {
-      if (appIds.length === 0) return [];
-      const scopes = await Promise.all(
-        appIds.map(async (appId) => {
-          const deviceTags = await deviceTagLimit(tagSources(), appId, viewer);
-          if (deviceTags === null) return { appId, uuids: null };
-          return { appId, uuids: (await items.visibleItems(appId, deviceTags)).map((item) => item.uuid) };
-        }),
-      );
-      const unlimited = scopes.filter((scope) => scope.uuids === null).map((scope) => scope.appId);
-      const limited = scopes.flatMap(({ appId, uuids }) =>
-        uuids === null || uuids.length === 0 ? [] : [and(eq(nodeEvents.appId, appId), inArray(nodeEvents.itemUuid, uuids))],
-      );
-      if (unlimited.length === 0 && limited.length === 0) return [];
-      const rows = await db
-        .select({ appId: nodeEvents.appId, severity: nodeEvents.severity, count: sql<string>`count(*)::text` })
-        .from(nodeEvents)
-        .where(
-          and(
-            or(unlimited.length > 0 ? inArray(nodeEvents.appId, unlimited) : undefined, ...limited),
-            eq(nodeEvents.isCleared, false),
-          ),
-        )
-        .groupBy(nodeEvents.appId, nodeEvents.severity)
-        .orderBy(asc(nodeEvents.appId), desc(nodeEvents.severity));
-      return rows.map((row) => ({ appId: row.appId, severity: row.severity, count: String(row.count) }));
-    },
-  };
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { chunks, jsonParam, type SqlExecutor } from '@sensorium/core/server';
-import type { EventChange } from '../../common/processing';
-import type { ItemState } from './item-state';
+import type { EventBatch, EventChange, EventItem } from '@sensorium/device-pipeline/common';
 
 type CreateChange = Extract<EventChange, { kind: 'create' }>;
 
@@ -32,14 +31,14 @@ export const AUTO_CLEARED_BY = 'system';
  * Collects the event changes of a batch in order and writes them with two statements: updates of events that were open
  * before (resume, reopen, auto clear), then inserts of new ones (which may already be resumed or cleared).
  */
-export class EventWriter {
+export class EventWriter implements EventBatch {
   private readonly created: NewEvent[] = [];
   private readonly open = new Map<string, NewEvent>();
   private readonly existing = new Map<string, ExistingEventUpdate>();
   /** Applications whose events changed. */
   readonly apps = new Set<string>();
 
-  add(item: ItemState, change: EventChange): void {
+  add(item: EventItem, change: EventChange): void {
     const key = `${item.uuid}\u0000${change.field}\u0000${change.rangeIndex}`;
     this.apps.add(item.appId);
     if (change.kind === 'create') {

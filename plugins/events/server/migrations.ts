@@ -1,0 +1,45 @@
+import type { Migration } from '@sensorium/core/server';
+
+/**
+ * node_events, made by device-pipeline before this plugin existed: a database where device-pipeline made it keeps it.
+ * A database last started before device-pipeline existed has it from the nodes plugin without device-pipeline's step
+ * recorded, hence IF NOT EXISTS.
+ */
+export const migrations: Migration[] = [
+  {
+    id: '001-create-node-events',
+    replaces: { pluginId: 'device-pipeline', migrationIds: ['003-create-node-events'] },
+    sql: `
+      CREATE TABLE IF NOT EXISTS node_events (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        app_id text NOT NULL,
+        item_uuid uuid NOT NULL,
+        item_name text NOT NULL,
+        field text NOT NULL,
+        range_index integer NOT NULL,
+        range_name text NOT NULL DEFAULT '',
+        severity integer NOT NULL DEFAULT 0,
+        description text NOT NULL DEFAULT '',
+        event_type text NOT NULL DEFAULT 'device',
+        generated_at timestamptz NOT NULL DEFAULT now(),
+        location text NOT NULL DEFAULT '',
+        node jsonb NOT NULL DEFAULT '{}',
+        value text,
+        unit text,
+        range_status text,
+        resume_status text NULL,
+        event_status text NOT NULL DEFAULT 'created' CHECK (event_status IN ('created', 'acked', 'cleared')),
+        is_acknowledged boolean NOT NULL DEFAULT false,
+        acknowledged_by text,
+        acknowledged_at timestamptz,
+        is_cleared boolean NOT NULL DEFAULT false,
+        cleared_by text,
+        cleared_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS node_events_open ON node_events (item_uuid, field, range_index) WHERE NOT is_cleared;
+      CREATE INDEX IF NOT EXISTS node_events_app_generated ON node_events (app_id, generated_at);
+    `,
+  },
+];
