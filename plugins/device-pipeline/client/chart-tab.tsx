@@ -86,6 +86,8 @@ export const ChartTab = observer(function ChartTab(props: ItemSettingsTabProps) 
   const { t, i18n } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
+  /** The width a load asks points for; kept beside the state so a resize alone does not reload. */
+  const widthRef = useRef(width);
   const store = usePluginStore<typeof DevicePipelineStore>('devicePipeline').chart;
   const { appId, item, active } = props;
   const { range, summary, interval, customFrom, customTo } = store;
@@ -98,18 +100,17 @@ export const ChartTab = observer(function ChartTab(props: ItemSettingsTabProps) 
       preferences: Object.fromEntries(
         Object.entries(item.input).map(([field, stored]) => [field, normalizeFieldPreference(field, stored)]),
       ),
-      width,
+      width: widthRef.current,
     }),
-    [appId, item.uuid, item.input, width],
+    [appId, item.uuid, item.input],
   );
   const load = useCallback(() => void store.load(target()), [store, target]);
 
-  // Loaded when shown, and again for another period, range or summary.
+  // Loaded when shown, and again for another period, range or summary (read by the store). Width changes resize the
+  // plots without reloading: a load reads the width last measured.
   useEffect(() => {
     if (active) load();
-    // Width changes resize the plots; they do not reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, store, appId, item.uuid, item.input, range, summary, interval, customFrom, customTo]);
+  }, [active, load, range, summary, interval, customFrom, customTo]);
 
   // Live values of the item move a period up to now.
   useEffect(() => {
@@ -117,7 +118,10 @@ export const ChartTab = observer(function ChartTab(props: ItemSettingsTabProps) 
   }, [active, store, item.uuid, item.lastReceiveDate]);
 
   const measure = useCallback(() => {
-    if (box.current && box.current.clientWidth > 0) setWidth(box.current.clientWidth);
+    if (box.current && box.current.clientWidth > 0) {
+      widthRef.current = box.current.clientWidth;
+      setWidth(widthRef.current);
+    }
   }, []);
 
   useEffect(() => {
