@@ -31,3 +31,5 @@ export * from './store/organisation-scoped';
 export * from './store/device-server-settings';
 export * from './components/device-server-settings-section';
 export * from './draft';
+export * from './download';
+export * from './not-found-redirect';

@@ -15,3 +15,4 @@ export * from './nullable';
 export * from './text-rules';
 export * from './device-server-settings';
 export * from './mqtt-credentials';
+export * from './page-query';

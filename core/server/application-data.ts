@@ -13,6 +13,12 @@ export interface ApplicationData {
 }
 
 /**
+ * Work to run once the caller's transaction committed (e.g. a push telling the application's viewers to reload); the
+ * change is done by then, so it logs its own failures rather than throwing.
+ */
+export type AfterCommit = () => Promise<void>;
+
+/**
  * Everything a plugin keeps for one application, in the database and on disk, so that a backup holds all of it, a
  * restore puts it back and deleting the application removes it. Every plugin that stores per-application data
  * (the application row and logo, nodes, events, themes…) contributes a participant.
@@ -28,10 +34,13 @@ export interface ApplicationDataParticipant {
    */
   formerIds?: readonly string[];
   exportData(appId: string): Promise<ApplicationData>;
-  /** Writes exported data for `targetAppId` (which may differ from the exported id) inside the caller's transaction. */
-  importData(targetAppId: string, exported: ApplicationData, transaction: Database): Promise<void>;
-  /** Deletes the application's data inside the caller's transaction. */
-  deleteData(appId: string, transaction: Database): Promise<void>;
+  /**
+   * Writes exported data for `targetAppId` (which may differ from the exported id) inside the caller's transaction; may
+   * answer work the caller runs once it committed.
+   */
+  importData(targetAppId: string, exported: ApplicationData, transaction: Database): Promise<AfterCommit | void>;
+  /** Deletes the application's data inside the caller's transaction; may answer work to run once it committed. */
+  deleteData(appId: string, transaction: Database): Promise<AfterCommit | void>;
 }
 
 export const applicationDataParticipants = createExtensionPoint<ApplicationDataParticipant>('core.application-data/v1');

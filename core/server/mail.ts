@@ -1,4 +1,5 @@
 import { createToken, type OutboxPage } from '@sensorium/core/common';
+import type { SqlExecutor } from './sql-rows';
 
 /** One e-mail. `text` is always sent; `html` is an optional alternative part. */
 export interface MailMessage {
@@ -8,13 +9,23 @@ export interface MailMessage {
   html?: string;
 }
 
+export interface MailSendOptions {
+  /**
+   * At most one message per key, ever: a second send with the same key queues nothing and answers the first message's
+   * id (a retried job that sends "its" e-mail again, keyed by its own delivery id).
+   */
+  dedupKey?: string;
+  /** Writes the message in the caller's transaction: it is queued once that commits and not at all if it rolls back. */
+  tx?: SqlExecutor;
+}
+
 /**
  * Outgoing e-mail. `send` only writes the message to the outbox (core's table `mail_outbox`) and answers its id; a
  * core job delivers it over SMTP (SMTP_URL) with retries. Without SMTP_URL the message is kept in the outbox, which
  * `listOutbox` reads for the mailbox plugin (Diagnosis > Mailbox, cloud users only).
  */
 export interface Mailer {
-  send(message: MailMessage): Promise<{ id: string }>;
+  send(message: MailMessage, options?: MailSendOptions): Promise<{ id: string }>;
   listOutbox(page: { limit: number; offset: number }): Promise<OutboxPage>;
 }
 export const MailerToken = createToken<Mailer>('core.mailer');

@@ -31,3 +31,8 @@ export function jsonParam(value: unknown): SQL {
   const text = json.includes('\\u0000') ? json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1') : json;
   return sql`${text}::json`;
 }
+
+/** An ILIKE pattern finding `text` anywhere, its own `%`, `_` and `\\` taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
