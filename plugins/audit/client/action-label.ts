@@ -63,6 +63,8 @@ const ACTION_KEYS: Record<string, string> = {
   'POST /backup/:appId/:folder/restore': 'backupRestore',
   'POST /theme-profile/new': 'themeCreate',
   'POST /theme-profile/update/:id': 'themeUpdate',
+  'events.acknowledge': 'eventAcknowledge',
+  'events.clear': 'eventClear',
 };
 
 const REQUEST = /^(GET|POST|PUT|PATCH|DELETE) (\S+)$/;

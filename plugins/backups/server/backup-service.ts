@@ -1,6 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
-import { HttpError, type ApplicationDataParticipant, type Database, type FileStore, type PushHub } from '@sensorium/core/server';
+import {
+  HttpError,
+  type AfterCommit,
+  type ApplicationDataParticipant,
+  type Database,
+  type FileStore,
+  type PushHub,
+} from '@sensorium/core/server';
 import { BACKUP_FORMAT_VERSION, BACKUP_PROGRESS_TOPIC, type Backup, type BackupManifest, type BackupProgress } from '../common';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '@sensorium/applications/common';
 import { countRows, readArchive, sectionOf, writeArchive, type ParticipantExport } from './backup-archive';
@@ -163,13 +170,18 @@ export class BackupService {
     const intoNew = targetAppId !== undefined;
     if (intoNew && (await this.access.ownerOf(target)) !== null)
       throw HttpError.conflict('backups.errors.targetTaken', 'targetAppId');
+    // The participants' work for after the commit (pushes telling the application's viewers to reload).
+    const afterCommit: AfterCommit[] = [];
+    const keep = (work: AfterCommit | void) => {
+      if (work) afterCommit.push(work);
+    };
     try {
       await this.db.transaction(async (transaction) => {
         if (!intoNew) {
-          for (const participant of [...participants].reverse()) await participant.deleteData(target, transaction);
+          for (const participant of [...participants].reverse()) keep(await participant.deleteData(target, transaction));
         }
         for (const participant of participants) {
-          await participant.importData(target, sectionOf(archive, participant), transaction);
+          keep(await participant.importData(target, sectionOf(archive, participant), transaction));
         }
         const owner = await this.access.ownerOf(target, transaction);
         if (!owner || !canSeeApplication(user, owner)) throw HttpError.badRequest('backups.errors.targetNotVisible');
@@ -179,6 +191,7 @@ export class BackupService {
       if (isRefusedData(error)) throw HttpError.badRequest('backups.errors.invalidData');
       throw error;
     }
+    for (const work of afterCommit) await work();
     return { appId: target };
   }
 }

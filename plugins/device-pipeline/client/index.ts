@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
 import { fieldSettingSections, itemSettingsTabs } from '@sensorium/nodes/common';
+import { CHART_TAB_ID } from '../common';
 import { manifest } from '../manifest';
 import { DEAD_LETTER_STORE, DeadLetterStore } from './dead-letters/store';
 import { devicePipelineClientI18n } from './i18n';
@@ -45,7 +46,7 @@ export default defineClientPlugin({
       component: DataHistoryTab,
     });
     context.contribute(itemSettingsTabs, {
-      id: 'device-pipeline.chart',
+      id: CHART_TAB_ID,
       titleKey: 'device-pipeline.tabs.chart',
       order: 50,
       component: ChartTab,

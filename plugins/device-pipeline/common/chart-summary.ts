@@ -2,6 +2,9 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { NodeHistoryQuery } from './raw-data';
 
+/** The id of the item panel's Chart tab (nodes' item-settings-tabs point): other pages show an item's chart through it. */
+export const CHART_TAB_ID = 'device-pipeline.chart';
+
 /** The summary types of a sensor's history (accounts spec §3: Average, Minimum, Maximum, Raw Values, Accumulated). */
 export const SUMMARY_TYPES = ['average', 'minimum', 'maximum', 'raw', 'accumulated'] as const;
 export type SummaryType = (typeof SUMMARY_TYPES)[number];

@@ -5,3 +5,4 @@ export * from './raw-data';
 export * from './dead-letters';
 export * from './chart-summary';
 export * from './event-store';
+export * from './rule-evaluators';

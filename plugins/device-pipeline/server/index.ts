@@ -11,6 +11,7 @@ import {
 import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { ItemLookupToken, ItemStateToken, itemDeletionHooks, preferenceChangeHooks } from '@sensorium/nodes/common';
 import { pipelineEventStores } from '../common/event-store';
+import { ruleEvaluators } from '../common/rule-evaluators';
 import { devicePipelineI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { pipelineDeletionHook } from './application-data';
@@ -45,7 +46,8 @@ export default defineServerPlugin({
       visibleItems: (appId: string, tags: readonly string[]) => lookup.visibleItems(appId, tags),
     };
     const events = () => context.contributions(pipelineEventStores)[0] ?? NO_EVENT_STORE;
-    const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters, events });
+    const rules = () => context.contributions(ruleEvaluators);
+    const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters, events, rules });
     for (const route of [...dataRoutes(db, lookup), ...rawDataExcelRoutes(db, lookup), ...chartRoutes(db, lookup)]) {
       context.addRoute(route);
     }

@@ -1,45 +1,79 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { deviceTagLimit, type Database, type DeviceTagSource } from '@sensorium/core/server';
-import type { EventSummaryRow, EventSummarySource } from '@sensorium/applications/common';
+import type { ApplicationEventRow, EventSummaryRow, EventSummarySource } from '@sensorium/applications/common';
 import type { ItemLookup } from '@sensorium/nodes/common';
 import { nodeEvents } from './schema';
 
+type Viewer = { id: string; level: string };
+
 /**
- * The alarm bell's source: open (not cleared) node events per application and severity; for a viewer limited to device
- * tags in an application, those of the items its limit lets through.
+ * The alarm bell's, the switcher's and the application cards' source: open (not cleared) node events per application;
+ * for a viewer limited to device tags in an application, those of the items its limit lets through.
  */
 export function openEventSummary(
   db: Database,
   items: Pick<ItemLookup, 'visibleItems'>,
   tagSources: () => readonly DeviceTagSource[],
 ): EventSummarySource {
+  /** The open events of these applications the viewer sees; null when it sees none. */
+  async function openEvents(appIds: readonly string[], viewer: Viewer): Promise<SQL | null> {
+    if (appIds.length === 0) return null;
+    const scopes = await Promise.all(
+      appIds.map(async (appId) => {
+        const deviceTags = await deviceTagLimit(tagSources(), appId, viewer);
+        if (deviceTags === null) return { appId, uuids: null };
+        return { appId, uuids: (await items.visibleItems(appId, deviceTags)).map((item) => item.uuid) };
+      }),
+    );
+    const unlimited = scopes.filter((scope) => scope.uuids === null).map((scope) => scope.appId);
+    const limited = scopes.flatMap(({ appId, uuids }) =>
+      uuids === null || uuids.length === 0 ? [] : [and(eq(nodeEvents.appId, appId), inArray(nodeEvents.itemUuid, uuids))],
+    );
+    if (unlimited.length === 0 && limited.length === 0) return null;
+    return and(
+      or(unlimited.length > 0 ? inArray(nodeEvents.appId, unlimited) : undefined, ...limited),
+      eq(nodeEvents.isCleared, false),
+    )!;
+  }
+
   return {
     async summarise(appIds, viewer): Promise<EventSummaryRow[]> {
-      if (appIds.length === 0) return [];
-      const scopes = await Promise.all(
-        appIds.map(async (appId) => {
-          const deviceTags = await deviceTagLimit(tagSources(), appId, viewer);
-          if (deviceTags === null) return { appId, uuids: null };
-          return { appId, uuids: (await items.visibleItems(appId, deviceTags)).map((item) => item.uuid) };
-        }),
-      );
-      const unlimited = scopes.filter((scope) => scope.uuids === null).map((scope) => scope.appId);
-      const limited = scopes.flatMap(({ appId, uuids }) =>
-        uuids === null || uuids.length === 0 ? [] : [and(eq(nodeEvents.appId, appId), inArray(nodeEvents.itemUuid, uuids))],
-      );
-      if (unlimited.length === 0 && limited.length === 0) return [];
+      const where = await openEvents(appIds, viewer);
+      if (!where) return [];
       const rows = await db
         .select({ appId: nodeEvents.appId, severity: nodeEvents.severity, count: sql<string>`count(*)::text` })
         .from(nodeEvents)
-        .where(
-          and(
-            or(unlimited.length > 0 ? inArray(nodeEvents.appId, unlimited) : undefined, ...limited),
-            eq(nodeEvents.isCleared, false),
-          ),
-        )
+        .where(where)
         .groupBy(nodeEvents.appId, nodeEvents.severity)
         .orderBy(asc(nodeEvents.appId), desc(nodeEvents.severity));
       return rows.map((row) => ({ appId: row.appId, severity: row.severity, count: String(row.count) }));
+    },
+
+    async latestOpen(appIds, viewer, perApp): Promise<ApplicationEventRow[]> {
+      const where = await openEvents(appIds, viewer);
+      if (!where) return [];
+      // The title names the device and the event (its range's event name), as the event's own description does.
+      const ranked = db
+        .select({
+          appId: nodeEvents.appId,
+          title: sql<string>`concat_ws(' ', nullif(${nodeEvents.node}->>'itemDisplayName', ''), ${nodeEvents.eventType})`.as(
+            'title',
+          ),
+          severity: nodeEvents.severity,
+          value: sql<string>`concat_ws(' ', ${nodeEvents.value}, nullif(${nodeEvents.unit}, ''))`.as('value'),
+          rank: sql<number>`row_number() OVER (PARTITION BY ${nodeEvents.appId} ORDER BY ${nodeEvents.generatedAt} DESC, ${nodeEvents.id})`.as(
+            'rank',
+          ),
+        })
+        .from(nodeEvents)
+        .where(where)
+        .as('ranked');
+      const rows = await db
+        .select({ appId: ranked.appId, title: ranked.title, severity: ranked.severity, value: ranked.value })
+        .from(ranked)
+        .where(sql`${ranked.rank} <= ${perApp}`)
+        .orderBy(asc(ranked.appId), asc(ranked.rank));
+      return rows.map((row) => ({ ...row, value: row.value ?? '' }));
     },
   };
 }

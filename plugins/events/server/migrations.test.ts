@@ -40,6 +40,7 @@ describe('events migrations (taking node_events over from device-pipeline)', () 
     const applied = await runMigrations(connection, [nodes, pipeline, events]);
     expect(applied.filter((step) => step.pluginId === 'events').map((step) => step.migrationId)).toEqual([
       '001-create-node-events',
+      '002-event-details-and-history',
     ]);
     await addEvent();
     expect(await rows(`SELECT item_name FROM node_events`)).toEqual([{ item_name: 'i' }]);
@@ -51,8 +52,11 @@ describe('events migrations (taking node_events over from device-pipeline)', () 
     await runMigrations(connection, [nodes, { pluginId: 'device-pipeline', migrations: before }]);
     await addEvent();
     const applied = await runMigrations(connection, [nodes, pipeline, events]);
-    expect(applied).toEqual([{ pluginId: 'events', migrationId: '001-create-node-events' }]);
-    expect(await rows(`SELECT item_name FROM node_events`)).toEqual([{ item_name: 'i' }]);
+    expect(applied).toEqual([
+      { pluginId: 'events', migrationId: '001-create-node-events' },
+      { pluginId: 'events', migrationId: '002-event-details-and-history' },
+    ]);
+    expect(await rows(`SELECT item_name, additional_info FROM node_events`)).toEqual([{ item_name: 'i', additional_info: '' }]);
   });
 
   it('keeps the table and its events on a database last started before device-pipeline existed', async () => {

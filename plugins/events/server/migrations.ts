@@ -42,4 +42,26 @@ export const migrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS node_events_app_generated ON node_events (app_id, generated_at);
     `,
   },
+  {
+    id: '002-event-details-and-history',
+    sql: `
+      ALTER TABLE node_events ADD COLUMN IF NOT EXISTS additional_info text NOT NULL DEFAULT '';
+      ALTER TABLE node_events ADD COLUMN IF NOT EXISTS equipment_name text NOT NULL DEFAULT '';
+      ALTER TABLE node_events ADD COLUMN IF NOT EXISTS actions jsonb NOT NULL DEFAULT '{}';
+      ALTER TABLE node_events ADD COLUMN IF NOT EXISTS rule_id uuid;
+      CREATE INDEX IF NOT EXISTS node_events_app_open ON node_events (app_id, severity) WHERE NOT is_cleared;
+      CREATE TABLE events_history (
+        id bigserial PRIMARY KEY,
+        event_id uuid NOT NULL REFERENCES node_events (id) ON DELETE CASCADE,
+        at timestamptz NOT NULL DEFAULT now(),
+        kind text NOT NULL CHECK (kind IN ('created', 'updated', 'acknowledged', 'cleared', 'auto-cleared', 'notified')),
+        actor_kind text NOT NULL CHECK (actor_kind IN ('user', 'contact', 'system')),
+        actor_id text,
+        actor_label text NOT NULL,
+        comment text,
+        detail jsonb NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX events_history_event ON events_history (event_id, at);
+    `,
+  },
 ];

@@ -1,14 +1,5 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-export interface EventNodeInfo {
-  itemDisplayName: string;
-  itemName: string;
-  signal?: string;
-  value?: string;
-  unit?: string;
-  rangeStatus?: string;
-  displayName?: string;
-}
+import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { EventActions, EventActor, EventHistoryKind, EventNodeInfo, EventStatus } from '../common';
 
 /** Events raised by colour ranges (Event entity); at most one open (not cleared) per item, field and range. */
 export const nodeEvents = pgTable('node_events', {
@@ -29,13 +20,30 @@ export const nodeEvents = pgTable('node_events', {
   unit: text('unit'),
   rangeStatus: text('range_status'),
   resumeStatus: text('resume_status'),
-  eventStatus: text('event_status').$type<'created' | 'acked' | 'cleared'>().notNull().default('created'),
+  eventStatus: text('event_status').$type<EventStatus>().notNull().default('created'),
   isAcknowledged: boolean('is_acknowledged').notNull().default(false),
   acknowledgedBy: text('acknowledged_by'),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
   isCleared: boolean('is_cleared').notNull().default(false),
   clearedBy: text('cleared_by'),
   clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  additionalInfo: text('additional_info').notNull().default(''),
+  equipmentName: text('equipment_name').notNull().default(''),
+  actions: jsonb('actions').$type<EventActions>().notNull().default({}),
+  ruleId: uuid('rule_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per transition of an event (created, updated, acknowledged, cleared, auto-cleared) and per notification sent. */
+export const eventsHistory = pgTable('events_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  eventId: uuid('event_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  kind: text('kind').$type<EventHistoryKind>().notNull(),
+  actorKind: text('actor_kind').$type<EventActor['kind']>().notNull(),
+  actorId: text('actor_id'),
+  actorLabel: text('actor_label').notNull(),
+  comment: text('comment'),
+  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
 });

@@ -418,10 +418,44 @@ describe('events', () => {
         value: '45.3',
         unit: '°C',
         rangeStatus: 'hot',
+        actions: {},
       },
     ]);
     expect(r.status.eventSeverity).toBe(4);
     expect(r.openEvents).toEqual([{ field: 't', rangeIndex: 2, severity: 4, resumeStatus: null }]);
+  });
+
+  it('copies the range’s notification, webhook and task settings into the created event', () => {
+    const notificationSetting = {
+      smsEnabled: true,
+      smsTemplate: '{{itemName}} is hot',
+      whatsappEnabled: false,
+      emailEnabled: false,
+      emailTemplate: '',
+      voiceEnabled: false,
+      voiceTemplate: '',
+      departments: ['ops'],
+    };
+    const webhookSetting = { enable: true, method: 'POST' as const, url: 'https://example.com/hook', headers: '', body: '' };
+    const task = {
+      taskCreated: { enable: true, device: 'fan-1', commandId: 'on' },
+      taskAcked: { enable: false, device: '', commandId: '' },
+      taskCleared: { enable: false, device: '', commandId: '' },
+    };
+    const hot = eventRange('hot', 'red', 40, 100, true);
+    const withActions = pref('t', {
+      rangeSettings: {
+        ...noBounds,
+        ranges: [
+          range('ok', 'green', 0, 40),
+          { ...hot, eventSetting: { ...hot.eventSetting, task }, notificationSetting, webhookSetting },
+        ],
+      },
+    });
+    const r = processUplink(item({ t: withActions }), { t: 45 }, new Date(t0), {});
+    expect(r.eventChanges).toEqual([
+      expect.objectContaining({ kind: 'create', actions: { notification: notificationSetting, webhook: webhookSetting, task } }),
+    ]);
   });
 
   it('staying in the range creates no duplicate', () => {

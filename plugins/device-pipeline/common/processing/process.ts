@@ -1,6 +1,6 @@
 import { normalizeFieldPreference, severityOfColor, type FieldDiscards, type FieldPreference } from '@sensorium/nodes/common';
 import { aggregate, debounceActive, debounceDueAt, debounceSample, debounceTick, restartDebounce } from './debounce';
-import { matchRange, rangeAt, statusOfRange } from './ranges';
+import { matchRange, rangeActions, rangeAt, statusOfRange } from './ranges';
 import { inferSignal, passesSpikeFilter, simpleConvert, toAnalog, toDigital, toText } from './signal';
 import type {
   EventChange,
@@ -217,6 +217,7 @@ class Work {
       value: valueText,
       unit,
       rangeStatus: statusName,
+      actions: rangeActions(range),
     });
   }
 

@@ -67,3 +67,15 @@ export function statusOfRange(pref: RangePreference, index: number | null | unde
 export function rangeAt(pref: RangePreference, index: number | null | undefined): RangeEntry | undefined {
   return index === null || index === undefined || index < 0 ? undefined : pref.rangeSettings?.ranges?.[index];
 }
+
+/**
+ * What a range asks to happen when its event is raised (its notification, webhook and task settings), copied into the
+ * event so that a later edit of the range does not change what is already under way. Absent settings are left out.
+ */
+export function rangeActions(range: RangeEntry): Record<string, unknown> {
+  return {
+    ...(range.notificationSetting ? { notification: range.notificationSetting } : {}),
+    ...(range.webhookSetting ? { webhook: range.webhookSetting } : {}),
+    ...(range.eventSetting?.task ? { task: range.eventSetting.task } : {}),
+  };
+}

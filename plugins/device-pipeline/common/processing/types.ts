@@ -84,6 +84,8 @@ export interface EventNode {
 export type EventChange =
   | {
       kind: 'create';
+      /** The event-settings rule raising the event (see rule-evaluators.ts); absent for a field range's event. */
+      ruleId?: string;
       field: string;
       rangeIndex: number;
       rangeName: string;
@@ -96,6 +98,8 @@ export type EventChange =
       value: string;
       unit: string;
       rangeStatus: string;
+      /** The range's notification, webhook and task settings when the event was raised (the event keeps this copy). */
+      actions: Record<string, unknown>;
     }
   /** The value left the event's range; resumeStatus is the status it went to. */
   | { kind: 'resume'; field: string; rangeIndex: number; resumeStatus: string; at: Date; value: string }

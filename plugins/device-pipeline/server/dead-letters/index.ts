@@ -1,6 +1,7 @@
 import {
   defineRoute,
   OffsetPageQuery,
+  pagedRowsSchema,
   type Database,
   type Logger,
   type Metrics,
@@ -15,30 +16,18 @@ export { DeadLetters, DEAD_LETTERS_KEPT, type DeadLetter } from './dead-letters'
 export const DEAD_LETTER_RETENTION_JOB_ID = 'device-pipeline.dead-letter-retention';
 
 const nullableText = { type: 'string', nullable: true };
-const deadLetterPageSchema = {
-  type: 'object',
-  properties: {
-    total: { type: 'integer' },
-    rows: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'string' },
-          createdAt: { type: 'string', format: 'date-time' },
-          source: { type: 'string' },
-          origin: { type: 'string' },
-          reason: { type: 'string', enum: DEAD_LETTER_REASONS },
-          detail: { type: 'string' },
-          payload: { type: 'string' },
-          payloadBytes: { type: 'integer' },
-          appId: nullableText,
-          organisationId: nullableText,
-        },
-      },
-    },
-  },
-};
+const deadLetterPageSchema = pagedRowsSchema({
+  id: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+  source: { type: 'string' },
+  origin: { type: 'string' },
+  reason: { type: 'string', enum: DEAD_LETTER_REASONS },
+  detail: { type: 'string' },
+  payload: { type: 'string' },
+  payloadBytes: { type: 'integer' },
+  appId: nullableText,
+  organisationId: nullableText,
+});
 
 export interface DeadLetterDeps {
   db: Database;

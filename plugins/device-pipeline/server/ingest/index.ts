@@ -2,6 +2,7 @@ import { DataSourceSinkToken, type Database, type PushHub, type ServerPluginCont
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import type { ItemStateStore } from '@sensorium/nodes/common';
 import type { PipelineEventStore } from '../../common/event-store';
+import type { RuleEvaluator } from '../../common/rule-evaluators';
 import type { DeadLetters } from '../dead-letters/dead-letters';
 import { IngestService, type IngestOptions } from './ingest-service';
 import { LivePush, PUSH_INTERVAL_MS, type PushAudience } from './live-push';
@@ -16,6 +17,8 @@ export interface IngestDeps {
   push: PushHub;
   deadLetters: DeadLetters;
   events: () => PipelineEventStore;
+  /** Event-setting rules (device-pipeline.rule-evaluators/v1). */
+  rules: () => readonly RuleEvaluator[];
   /** Who sees which items, for the live pushes. */
   audience: PushAudience;
   options?: Partial<IngestOptions> & { pushIntervalMs?: number };
@@ -34,7 +37,7 @@ export const PROCESSING_TICK_INTERVAL_MS = 1000;
  */
 export function registerIngest(context: ServerPluginContext, deps: IngestDeps): IngestService {
   const live = new LivePush(deps.push, deps.access, deps.audience, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
-  const service = new IngestService(deps.db, deps.items, live, deps.deadLetters, deps.options, deps.events);
+  const service = new IngestService(deps.db, deps.items, live, deps.deadLetters, deps.options, deps.events, deps.rules);
   context.provide(DataSourceSinkToken, service);
   context.addJob({
     id: CONNECTION_JOB_ID,

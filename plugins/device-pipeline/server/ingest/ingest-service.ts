@@ -7,6 +7,7 @@ import {
   type NodeDataChild,
 } from '@sensorium/nodes/common';
 import type { EventBatch, PipelineEventStore } from '../../common/event-store';
+import type { RuleEvaluator, RuleUplink } from '../../common/rule-evaluators';
 import { processUplink, reevaluate, tick, type ProcessResult } from '../../common/processing';
 import type { DeadLetter, DeadLetters } from '../dead-letters/dead-letters';
 import { receivedPayload, uplinkPayload } from '../dead-letters/payload-text';
@@ -115,6 +116,8 @@ export class IngestService implements DataSourceSink {
     options: Partial<IngestOptions> = {},
     /** Where range events go (the events plugin's contribution, looked up when used: it registers after this one). */
     private readonly events: () => PipelineEventStore = () => NO_EVENT_STORE,
+    /** Event-setting rules over the batch's uplinks (looked up when used, as the event store is). */
+    private readonly rules: () => readonly RuleEvaluator[] = () => [],
   ) {
     this.states = new ItemStates(items, events);
     this.options = { ...DEFAULT_INGEST_OPTIONS, ...options };
@@ -372,6 +375,7 @@ export class IngestService implements DataSourceSink {
       const inserted = await insertRawRows(tx, rawRows);
 
       work = this.newWork(items);
+      const ruleUplinks: RuleUplink[] = [];
       prepared.forEach((p, i) => {
         const item = targets[i];
         if (!item || results[i] === 'duplicate') return;
@@ -382,13 +386,11 @@ export class IngestService implements DataSourceSink {
         results[i] = 'stored';
         // A disabled item keeps its raw rows but ignores the values.
         if (!item.enable) return;
-        this.apply(
-          work!,
-          item,
-          safely(() => processUplink(item, p.fields, p.at, item.runtime)),
-          p.at,
-        );
+        const result = safely(() => processUplink(item, p.fields, p.at, item.runtime));
+        this.apply(work!, item, result, p.at);
+        if (result) ruleUplinks.push(ruleUplink(item, p.at, Object.keys(p.fields), result.discarded));
       });
+      await this.evaluateRules(tx, work, ruleUplinks);
       await this.finish(tx, work, new Date());
       await this.deadLetters.write(tx, letters);
     });
@@ -431,6 +433,14 @@ export class IngestService implements DataSourceSink {
       }
     }
     for (const change of result.eventChanges) work.events.add(item, change);
+  }
+
+  /** The rules' event changes for the batch's uplinks join the batch's range events. */
+  private async evaluateRules(tx: SqlExecutor, work: Work, uplinks: readonly RuleUplink[]): Promise<void> {
+    if (uplinks.length === 0) return;
+    for (const evaluator of this.rules()) {
+      for (const { item, change } of await evaluator.evaluate(tx, uplinks)) work.events.add(item, change);
+    }
   }
 
   /** Node data of the changed items' parents (up the tree), then every write of the batch. */
@@ -510,6 +520,26 @@ export class IngestService implements DataSourceSink {
     for (const appId of work.events.apps) this.live.eventsChanged(appId);
     return count;
   }
+}
+
+/** An uplink as rules see it: its fields' shown values right after it was processed (a later uplink changes them). */
+function ruleUplink(item: ItemState, at: Date, fields: readonly string[], discarded: readonly string[]): RuleUplink {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) if (!discarded.includes(field)) values[field] = item.outputSimple[field];
+  return {
+    device: {
+      uuid: item.uuid,
+      appId: item.appId,
+      itemName: item.itemName,
+      itemDisplayName: item.itemDisplayName,
+      deviceType: item.deviceType,
+      tags: item.tags,
+      location: item.location ?? '',
+      input: item.input,
+    },
+    at,
+    values,
+  };
 }
 
 function nodeValue(item: ItemState): NodeValue {

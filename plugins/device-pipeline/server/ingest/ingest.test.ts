@@ -525,7 +525,7 @@ describe.each(databaseBackends())('ingest on %s', (backend) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     topics.length = 0;
     expect((await server.request('DELETE', `${api('plant')}/items/${item.uuid}`, { token: admin })).status).toBe(204);
-    await expect.poll(() => topics.find((m) => m.topic === PUSH_TOPICS.systemEventUpdate)?.data).toEqual({ appId: 'plant' });
+    await expect.poll(() => topics.find((m) => m.topic === PUSH_TOPICS.systemEventRefresh)?.data).toEqual({ appId: 'plant' });
     expect(await count('node_events')).toBe(0);
     expect(await count('field_history')).toBe(0);
     socket.close();

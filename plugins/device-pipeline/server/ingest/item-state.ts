@@ -8,6 +8,7 @@ import type {
   LearntApplication,
 } from '@sensorium/nodes/common';
 import type { PipelineEventStore } from '../../common/event-store';
+import { isRuleRangeIndex } from '../../common/rule-evaluators';
 import type { ItemRuntime, ItemStatus, OpenEvent, ProcessableItem } from '../../common/processing';
 import { historyInserts, type HistoryRow } from './history-rows';
 
@@ -23,6 +24,9 @@ export interface ItemState extends ProcessableItem {
   openEvents: OpenEvent[];
   storeHistory: boolean;
   sourceType: string | null;
+  /** dataSource.sensorType ('' for none) and the device tags: what event-setting rules select devices by. */
+  deviceType: string;
+  tags: string[];
   deviceId: string | null;
   deviceApplication: string | null;
   connection: boolean;
@@ -86,16 +90,21 @@ function toState(row: ItemStateRow, cache: InputCache): ItemState {
       ...(status.discarded ? { discarded: status.discarded } : {}),
     },
     runtime: (row.runtime ?? {}) as ItemRuntime,
-    openEvents: ((row.extra as OpenEventTuple[] | null) ?? []).map(([field, rangeIndex, severity, resumeStatus]) => ({
-      field,
-      rangeIndex: Number(rangeIndex),
-      severity: Number(severity),
-      resumeStatus,
-    })),
+    // A rule's events are its evaluator's (their index is no range of the field): the field processing never resumes them.
+    openEvents: ((row.extra as OpenEventTuple[] | null) ?? [])
+      .filter(([, rangeIndex]) => !isRuleRangeIndex(Number(rangeIndex)))
+      .map(([field, rangeIndex, severity, resumeStatus]) => ({
+        field,
+        rangeIndex: Number(rangeIndex),
+        severity: Number(severity),
+        resumeStatus,
+      })),
     location: row.address ?? '',
     // Store history, effective: dataSource.enableHistory, else false for a node and true for an item.
     storeHistory: typeof enableHistory === 'boolean' ? enableHistory : row.itemType === 'item',
     sourceType: row.sourceType,
+    deviceType: row.sensorType ?? '',
+    tags: Array.isArray(row.tags) ? row.tags : [],
     deviceId: row.deviceId,
     deviceApplication: row.deviceApplication,
     connection: row.connection,

@@ -1,0 +1,28 @@
+import { appMenuItems, appRouteRef, defineClientPlugin, routes } from '@sensorium/core/client';
+import { eventsI18n } from '../common/i18n';
+import { manifest } from '../manifest';
+import { EVENT_PERMISSION } from './event-permission';
+import { EVENT_VIEW_STORE, EventViewStore } from './store';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: eventsI18n,
+  register(context) {
+    context.addStore(EVENT_VIEW_STORE, EventViewStore);
+    context.contribute(routes, {
+      path: 'app/:app_id/event-view',
+      load: () => import('./event-view-page'),
+      titleKey: 'events.view.title',
+      guard: 'auth',
+      ref: appRouteRef('event-view'),
+    });
+    // Everyone who can see the application reads its events; the menu item and Acknowledge / Clear need `event`.
+    context.contribute(appMenuItems, {
+      id: 'events.event-view',
+      titleKey: 'events.view.menu',
+      path: 'event-view',
+      order: 20,
+      requiredPermission: EVENT_PERMISSION,
+    });
+  },
+});
