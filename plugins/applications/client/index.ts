@@ -1,18 +1,20 @@
 import { lazy } from 'react';
 import { appMenuItems, consoleRoutes, defineClientPlugin, headerActions, routes, sidebarItems } from '@sensorium/core/client';
-import { applicationSettingTabs } from '../common';
+import { ApplicationSeveritiesToken, applicationSettingTabs } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { AlarmBell } from './components/alarm-bell';
 import { ApplicationSwitcher } from './components/application-switcher';
 import { ApplicationsStore } from './store';
 import { APPLICATIONS_STORE } from './use-applications';
+import { applicationSeverities } from './use-severity-scale';
 
 export default defineClientPlugin({
   manifest,
   i18n: applicationsI18n,
   register(context) {
     context.addStore(APPLICATIONS_STORE, ApplicationsStore);
+    context.provide(ApplicationSeveritiesToken, applicationSeverities);
     context.contribute(routes, {
       path: 'application/application-list',
       load: () => import('./pages/application-list-page'),

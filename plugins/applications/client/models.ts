@@ -25,6 +25,8 @@ export const ApplicationSummaryModel = types.model('ApplicationSummary', {
   updateDate: types.string,
   /** Null when the events could not be retrieved. */
   event: types.maybeNull(types.model('ApplicationEvents', { eventList: types.array(EventEntryModel) })),
+  /** Read-only here: its severity settings, as severityPresentation reads them. */
+  setting: types.frozen<ApplicationSetting>({}),
 });
 export type ApplicationSummaryInstance = Instance<typeof ApplicationSummaryModel>;
 

@@ -1,7 +1,13 @@
 import { getSnapshot } from 'mobx-state-tree';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../core/client/testing/fake-api';
-import type { ApplicationDetail, ApplicationSummary, EndCustomer, EventSummaryRow } from '../common';
+import {
+  severityScale,
+  type ApplicationDetail,
+  type ApplicationSummary,
+  type EndCustomer,
+  type EventSummaryRow,
+} from '../common';
 import { ApplicationsStore } from './store';
 
 const summary = (id: string, endCustomerId = 'end_default'): ApplicationSummary => ({
@@ -13,6 +19,7 @@ const summary = (id: string, endCustomerId = 'end_default'): ApplicationSummary 
   endCustomerName: endCustomerId,
   updateDate: '2026-01-01T00:00:00.000Z',
   event: { eventList: [{ title: 'Tank', severity: 2, value: 'low' }] },
+  setting: {},
 });
 
 /** The applications API over in-memory data, answering like the server. */
@@ -49,6 +56,7 @@ function server() {
       const saved = { ...current, ...(body as object), updateDate: '2026-02-01T00:00:00.000Z' };
       details.set(params.id!, saved);
       apps[0]!.name = saved.name;
+      apps[0]!.setting = saved.setting;
       return saved;
     },
     'DELETE application/:id/logo': ({ params }) => ({ ...details.get(params.id!)!, logo: null }),
@@ -103,6 +111,20 @@ describe('ApplicationsStore', () => {
     expect(store.appList).toHaveLength(1);
     expect(store.summaryFailed).toBe(true);
     expect(store.eventsOf('plant')).toEqual({ count: 0, severity: 0 });
+  });
+
+  it('reads the cards’ events again without showing the list loading, once the list is shown', async () => {
+    const { http, calls, apps } = server();
+    const store = ApplicationsStore.create({}, { http });
+    await store.refreshEvents();
+    expect(calls).toEqual([]);
+    await store.load();
+    apps[0]!.event = { eventList: [{ title: 'Pump Too hot', severity: 4, value: '72 kW' }] };
+    const refreshing = store.refreshEvents();
+    expect(store.state).toBe('ready');
+    await refreshing;
+    expect(store.appList[0]!.event?.eventList.map((event) => event.title)).toEqual(['Pump Too hot']);
+    expect(calls.filter((call) => call === 'GET application/')).toHaveLength(2);
   });
 
   it('marks the list failed when it cannot be loaded', async () => {
@@ -160,7 +182,7 @@ describe('the application detail in the store', () => {
     await again;
   });
 
-  it('saves the Overview form: the saved application is shown, its severity levels typed, and the list reloaded', async () => {
+  it('saves the Overview form: the saved application is shown, its severity levels typed, and the list reloaded with them', async () => {
     const { http, calls } = server();
     const store = ApplicationsStore.create({}, { http });
     await store.detail.open('plant');
@@ -177,6 +199,10 @@ describe('the application detail in the store', () => {
     await settle();
     expect(calls.at(-2)).toBe('GET application/');
     expect(store.find('plant')?.name).toBe('Plant B');
+    // Every page that shows the application's severities reads them from the list.
+    const shown = severityScale(store.find('plant')?.setting, (key) => key);
+    expect(shown.of(4)).toMatchObject({ name: 'Alarm', colour: 'red' });
+    expect(shown.of(3).name).toBe('applications.severity.defaults.3.name');
   });
 
   it('shows the application the logo call answers, and forgets it once deleted', async () => {

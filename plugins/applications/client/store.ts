@@ -206,9 +206,23 @@ export const ApplicationsStore = types
       }
       await loadSummary();
     }
+    /**
+     * The cards' event lists again (an application's events changed): the list is read afresh without showing it
+     * loading; a failure keeps the list shown (the HTTP client has reported it). The alarm bell reloads the summary.
+     */
+    async function refreshEvents(): Promise<void> {
+      if (self.state !== 'ready') return;
+      try {
+        const response = await api().list();
+        self.setList(response.appList, response.endCustomerWithoutApps);
+      } catch {
+        // Nothing more to do: the next change or visit reads them again.
+      }
+    }
     return {
       load,
       loadSummary,
+      refreshEvents,
       /** Loads once per session; later callers reuse the list. */
       ensureLoaded() {
         if (self.state === 'idle') void load();

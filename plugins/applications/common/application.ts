@@ -23,9 +23,7 @@ export interface ApplicationSetting {
 }
 
 /** GET /application/{id} (shell spec §3): the list's fields with the settings, without the event area. */
-export interface ApplicationDetail extends Omit<ApplicationSummary, 'event'> {
-  setting: ApplicationSetting;
-}
+export type ApplicationDetail = Omit<ApplicationSummary, 'event'>;
 
 /**
  * Logos: raster images only. SVG is refused because an SVG served from the console's own origin can run script.

@@ -11,8 +11,9 @@ export interface DefaultSeverityLevel {
 }
 
 /**
- * The default severity levels (the spec leaves them open; see README): the event colours of shell spec §9, with white
- * as `none`. The two highest levels sound an alarm.
+ * The default severity levels (shell spec §3 leaves them open; see README): named as accounts spec §3 names the
+ * event-setting levels (Normal, Warning, Low, High, Critical), so one list serves rules, events and settings; coloured
+ * as shell spec §9 colours events, with white as `none`. The two highest levels sound an alarm.
  */
 export const DEFAULT_SEVERITY_LEVELS: readonly DefaultSeverityLevel[] = [
   defaultLevel('0', 'none', false),

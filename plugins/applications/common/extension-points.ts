@@ -1,14 +1,16 @@
 import type { ComponentType } from 'react';
 import { createExtensionPoint } from '@sensorium/core/common';
-import type { EventSummaryRow } from './types';
+import type { ApplicationEventRow, EventSummaryRow } from './types';
 
 /**
- * The events feature contributes the source of the alarm bell's summary (its events table).
- * With no source installed there are no events, and the summary is empty.
+ * The events feature contributes the source of the alarm bell's and the switcher's summary and of the application
+ * cards' event lists (its events table). With no source installed there are no events, and both are empty.
  */
 export interface EventSummarySource {
   /** `viewer` is the caller: a source leaves out the events of devices its device-tag limit (User Setup) hides. */
   summarise(appIds: readonly string[], viewer: { id: string; level: string }): Promise<EventSummaryRow[]>;
+  /** At most `perApp` of each application's latest open events, newest first, within the viewer's limit as above. */
+  latestOpen(appIds: readonly string[], viewer: { id: string; level: string }, perApp: number): Promise<ApplicationEventRow[]>;
 }
 export const eventSummarySources = createExtensionPoint<EventSummarySource>('applications.event-summary-sources/v1');
 

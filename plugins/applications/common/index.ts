@@ -1,5 +1,7 @@
 export * from './types';
 export * from './event-summary';
+export * from './event-severity-colour';
+export * from './severity-presentation';
 export * from './extension-points';
 export * from './list-view';
 export * from './end-customer-input';
@@ -9,5 +11,6 @@ export * from './default-severity';
 export * from './application-patch-input';
 export * from './tenancy-rule';
 export * from './application-access';
+export * from './application-branding';
 export * from './end-customer-directory';
 export * from './route-scopes';

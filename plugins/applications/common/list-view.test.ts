@@ -11,6 +11,7 @@ const app = (id: string, name: string, endCustomerName: string, updateDate: stri
   endCustomerName,
   updateDate,
   event: null,
+  setting: {},
 });
 
 const apps = [

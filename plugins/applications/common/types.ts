@@ -1,10 +1,18 @@
+import type { ApplicationSetting } from './application';
+
 /** Severity levels of events (shell spec §9): 0 white, 1 yellow, 2 orange, 3 purple, 4 red. */
 export type Severity = 0 | 1 | 2 | 3 | 4;
 
+/** A line of an application card's event area (shell §2.5): event title, severity and value. */
 export interface ApplicationEventEntry {
   title: string;
   severity: number;
   value: string;
+}
+
+/** One of an application's latest open events, as an event summary source answers it for the cards. */
+export interface ApplicationEventRow extends ApplicationEventEntry {
+  appId: string;
 }
 
 /** An application as the list and the switcher show it (shell spec §3). */
@@ -19,6 +27,8 @@ export interface ApplicationSummary {
   updateDate: string;
   /** Null when the events could not be retrieved. */
   event: { eventList: ApplicationEventEntry[] } | null;
+  /** Its severity settings (shell spec §3), so every page shows its own severity names and colours. */
+  setting: ApplicationSetting;
 }
 
 export interface EndCustomer {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
-import { HttpError, type ApplicationDataOwners, type Database } from '@sensorium/core/server';
+import { HttpError, type AfterCommit, type ApplicationDataOwners, type Database } from '@sensorium/core/server';
 import type {
   ApplicationDetail,
   ApplicationListResponse,
@@ -12,7 +12,7 @@ import type { EndCustomerRepository } from './end-customer-repository';
 import { applications, endCustomers } from './schema';
 import { visibleEndCustomers } from './tenancy';
 
-/** The columns of an application as the list shows it. */
+/** The columns of an application as the list and the setting page show it. */
 const SUMMARY_COLUMNS = {
   id: applications.id,
   name: applications.name,
@@ -21,6 +21,7 @@ const SUMMARY_COLUMNS = {
   endCustomerId: applications.endCustomerId,
   endCustomerName: endCustomers.name,
   updatedAt: applications.updatedAt,
+  setting: applications.setting,
 };
 
 export class ApplicationRepository {
@@ -44,7 +45,12 @@ export class ApplicationRepository {
     const withApps = new Set(rows.map((row) => row.endCustomerId));
     return {
       // No alert until an event source (the events feature) reports one for the application.
-      appList: rows.map(({ updatedAt, ...row }) => ({ ...row, updateDate: updatedAt.toISOString(), event: { eventList: [] } })),
+      appList: rows.map(({ updatedAt, setting, ...row }) => ({
+        ...row,
+        updateDate: updatedAt.toISOString(),
+        setting: setting as ApplicationSetting,
+        event: { eventList: [] },
+      })),
       endCustomerWithoutApps: customers.filter((customer) => !withApps.has(customer.id)),
     };
   }
@@ -77,7 +83,7 @@ export class ApplicationRepository {
   /** One application; its routes declare it, so the pipeline has already answered 404 to callers who may not see it. */
   async get(id: string): Promise<ApplicationDetail> {
     const [row] = await this.db
-      .select({ ...SUMMARY_COLUMNS, setting: applications.setting })
+      .select(SUMMARY_COLUMNS)
       .from(applications)
       .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
       .where(eq(applications.id, id));
@@ -105,17 +111,23 @@ export class ApplicationRepository {
 
   /**
    * Deletes an application with everything every plugin keeps for it: the deletion hooks' rows and the participants'
-   * data (highest order first), then the row, all in one transaction; the hooks' files once it has committed.
+   * data (highest order first), then the row, all in one transaction; the hooks' files and the participants' after-commit
+   * work (pushes) once it has committed.
    */
   async remove(id: string, owners: ApplicationDataOwners): Promise<void> {
     const ordered = [...owners.participants].sort((a, b) => b.order - a.order);
+    const afterCommit: AfterCommit[] = [];
     await this.db.transaction(async (tx) => {
       for (const hook of owners.deletionHooks) await hook.deleteData(id, tx);
-      for (const participant of ordered) await participant.deleteData(id, tx);
+      for (const participant of ordered) {
+        const work = await participant.deleteData(id, tx);
+        if (work) afterCommit.push(work);
+      }
       const deleted = await tx.delete(applications).where(eq(applications.id, id)).returning({ id: applications.id });
       // Deleted meanwhile by another call: nothing of it may stay half-removed.
       if (deleted.length === 0) throw HttpError.notFound();
     });
     for (const hook of owners.deletionHooks) await hook.afterDelete?.(id);
+    for (const work of afterCommit) await work();
   }
 }

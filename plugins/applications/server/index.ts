@@ -7,10 +7,11 @@ import {
   FileStoreToken,
   routeScopes,
 } from '@sensorium/core/server';
-import { ApplicationAccessToken, EndCustomerDirectoryToken, eventSummarySources } from '../common';
+import { ApplicationAccessToken, ApplicationBrandingToken, EndCustomerDirectoryToken, eventSummarySources } from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { applicationAccess } from './application-access';
+import { applicationBranding } from './application-branding';
 import { applicationScope, endCustomerScope } from './application-scope';
 import { applicationDataParticipant } from './application-data-participant';
 import { applicationDetailRoutes } from './application-detail-routes';
@@ -27,7 +28,7 @@ export default defineServerPlugin({
   migrations,
   i18n: applicationsI18n,
   deps: { db: DatabaseToken, files: FileStoreToken },
-  provides: [ApplicationAccessToken, EndCustomerDirectoryToken],
+  provides: [ApplicationAccessToken, ApplicationBrandingToken, EndCustomerDirectoryToken],
   register(context, { db, files }) {
     const customers = new EndCustomerRepository(db);
     const repository = new ApplicationRepository(db, customers);
@@ -40,6 +41,7 @@ export default defineServerPlugin({
       context.addRoute(route);
     }
     const logos = new LogoStore(files);
+    context.provide(ApplicationBrandingToken, applicationBranding(db, logos));
     const dataOwners = () => ({
       participants: context.contributions(applicationDataParticipants),
       deletionHooks: context.contributions(applicationDeletionHooks),

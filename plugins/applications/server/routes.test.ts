@@ -162,6 +162,8 @@ describe.each(databaseBackends())('applications API on %s', (backend) => {
         name: 'Plant 1',
         description: 'Boilers',
         endCustomerName: 'Default End Customer',
+        // No severity settings saved yet: every page shows the defaults.
+        setting: {},
       }),
     ]);
     expect(

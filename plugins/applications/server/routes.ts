@@ -8,6 +8,7 @@ import {
   type EventSummaryRow,
   type EventSummarySource,
 } from '../common';
+import { withLatestEvents } from './application-events';
 import type { ApplicationRepository } from './application-repository';
 import type { EndCustomerRepository } from './end-customer-repository';
 
@@ -26,8 +27,11 @@ export function applicationRoutes(
     defineRoute({
       method: 'GET',
       url: '/application/',
-      summary: 'Applications the caller may see, and the end customers that have none',
-      handler: ({ user }) => repository.list(user),
+      summary: 'Applications the caller may see, with their latest open events, and the end customers that have none',
+      handler: async ({ user, request }) =>
+        withLatestEvents(await repository.list(user), summarySources(), user, (error) =>
+          request.log.warn({ err: error }, 'The latest events of the application cards could not be read'),
+        ),
     }),
     defineRoute({
       method: 'POST',

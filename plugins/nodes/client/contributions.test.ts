@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defineClientPlugin, registerClientPlugins } from '@sensorium/core/client';
 import { ALL_LICENCES, type ExtensionPoint } from '@sensorium/core/common';
 import devicePipeline from '../../device-pipeline/client';
-import { fieldSettingSections, itemSettingsTabs, rangeActions } from '../common/extension-points';
+import { fieldSettingSections, itemSettingsTabs } from '../common/extension-points';
 import type { SignalType } from '../common/field-preference';
 import { visibleSections } from './field/field-rules';
 import nodes from '.';
@@ -50,13 +50,5 @@ describe('node console contributions', () => {
         .filter((entry) => entry.pluginId === 'device-pipeline')
         .map((entry) => entry.value.id),
     ).toEqual(['device-pipeline.debounce', 'device-pipeline.spike-filter', 'device-pipeline.simple-convert']);
-  });
-
-  it('offers the notification, task and webhook actions on a range', () => {
-    expect(list(rangeActions).map((action) => action.titleKey)).toEqual([
-      'nodes.ranges.notify',
-      'nodes.ranges.task',
-      'nodes.ranges.webhook',
-    ]);
   });
 });

@@ -1,11 +1,9 @@
-import { FlashRegular, GlobeRegular, MailRegular } from '@fluentui/react-icons';
 import { lazy, type ComponentType } from 'react';
-import type { FieldSettingSection, ItemSettingsTab, RangeAction } from '../common/extension-points';
-import { rangeActionIcons } from './field/field-rules';
+import type { FieldSettingSection, ItemSettingsTab } from '../common/extension-points';
 import { SETTINGS_TAB } from './store/nodes-store';
 
 // What the nodes plugin contributes to its own extension points. The components load on first use (React.lazy), so
-// the maps, icons and dialogs add nothing to the console's first page; the item panel and the Field Settings dialog
+// the maps, icons and sections add nothing to the console's first page; the item panel and the Field Settings dialog
 // render them under Suspense.
 
 /** A component exported by name from a module, loaded when first rendered. */
@@ -16,7 +14,6 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] 
 }
 
 const sections = () => import('./field/field-sections');
-const rangeDialogs = () => import('./field/range-action-dialogs');
 
 type SectionName = keyof Awaited<ReturnType<typeof sections>>;
 const section = (entry: Omit<FieldSettingSection, 'component'>, name: SectionName): FieldSettingSection => ({
@@ -61,35 +58,4 @@ export const NODES_FIELD_SECTIONS: readonly FieldSettingSection[] = [
     { id: 'nodes.auto-reset', titleKey: 'nodes.fieldSettings.autoReset', order: 130, signals: ['digital', 'string'] },
     'AutoResetSection',
   ),
-];
-
-/**
- * The actions of a range (spec 2.7 to 2.9), contributed by nodes for now: they store their settings in the item's
- * field preferences, which nodes owns.
- */
-export const NODES_RANGE_ACTIONS: readonly RangeAction[] = [
-  {
-    id: 'nodes.notification',
-    titleKey: 'nodes.ranges.notify',
-    order: 10,
-    icon: MailRegular,
-    isOn: (range) => rangeActionIcons(range).notifyOn,
-    dialog: lazyNamed(rangeDialogs, 'NotificationAction'),
-  },
-  {
-    id: 'nodes.task',
-    titleKey: 'nodes.ranges.task',
-    order: 20,
-    icon: FlashRegular,
-    isOn: (range) => rangeActionIcons(range).taskOn,
-    dialog: lazyNamed(rangeDialogs, 'TaskAction'),
-  },
-  {
-    id: 'nodes.webhook',
-    titleKey: 'nodes.ranges.webhook',
-    order: 30,
-    icon: GlobeRegular,
-    isOn: (range) => rangeActionIcons(range).webhookOn,
-    dialog: lazyNamed(rangeDialogs, 'WebhookAction'),
-  },
 ];

@@ -1,7 +1,7 @@
 import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { fieldSettingSections, itemSettingsTabs, rangeActions } from '../common/extension-points';
-import { NODES_FIELD_SECTIONS, NODES_ITEM_TABS, NODES_RANGE_ACTIONS } from './contributions';
+import { fieldSettingSections, itemSettingsTabs } from '../common/extension-points';
+import { NODES_FIELD_SECTIONS, NODES_ITEM_TABS } from './contributions';
 import { nodesClientI18n } from './i18n';
 import { NodesStore } from './store/nodes-store';
 
@@ -25,7 +25,6 @@ export default defineClientPlugin({
     });
     for (const tab of NODES_ITEM_TABS) context.contribute(itemSettingsTabs, tab);
     for (const section of NODES_FIELD_SECTIONS) context.contribute(fieldSettingSections, section);
-    // The range dialogs stay with nodes, which stores their settings, until a plugin of their own takes them.
-    for (const action of NODES_RANGE_ACTIONS) context.contribute(rangeActions, action);
+    // The ranges' actions (notification, task, webhook) are the notifications and event-actions plugins' (rangeActions).
   },
 });

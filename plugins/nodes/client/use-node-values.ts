@@ -1,14 +1,6 @@
 import { usePush } from '@sensorium/core/client';
-import type { Item } from '../common/types';
-
-/** The push topic of live item values (contract "Nodes plugin"). */
-export const NODE_VALUES_TOPIC = 'node-values';
-
-/** The live values of the push topic `node-values`. */
-export interface NodeValuesPush {
-  appId: string;
-  items: Pick<Item, 'uuid' | 'outputSimple' | 'status' | 'connection' | 'lastReceiveDate' | 'lastValidDate'>[];
-}
+import { PUSH_TOPICS } from '@sensorium/core/common';
+import type { NodeValuesPush } from '../common/tree-push';
 
 /**
  * Calls `handler` with every live values push of the application while the component is mounted. The subscription
@@ -16,7 +8,7 @@ export interface NodeValuesPush {
  */
 export function useNodeValues(appId: string, handler: (push: NodeValuesPush) => void): void {
   usePush<NodeValuesPush>(
-    NODE_VALUES_TOPIC,
+    PUSH_TOPICS.nodeValues,
     (data) => {
       if (data && data.appId === appId) handler(data);
     },

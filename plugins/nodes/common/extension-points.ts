@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createExtensionPoint } from '@sensorium/core/common';
-import type { FieldPreference, RangeEntry, SignalType } from './field-preference';
+import type { Command, FieldPreference, SignalType } from './field-preference';
 import type { PreferenceProblem } from './preference-validation';
 import type { Item, ItemType } from './types';
 
@@ -67,40 +67,65 @@ export interface FieldSettingSection {
   component: ComponentType<FieldSettingSectionProps>;
 }
 
-export interface RangeActionProps {
+/** How a range action's save ended: the frame closes the dialog on ok, else says 'Update failed!' with the message. */
+export type RangeActionSaved = { ok: true } | { ok: false; failure: { message: string | null } };
+
+/** The range editor's dialog frame, which a range action's dialog renders itself in. */
+export interface RangeActionFrameProps {
+  title: string;
+  /** Runs on Save: the dialog closes when it succeeded, a failure keeps it open. */
+  onSave(): Promise<RangeActionSaved>;
+  /** Keeps Save disabled, e.g. while the form is invalid. */
+  saveDisabled?: boolean;
+  /** The label of the button that discards the edits ('Close' when absent). */
+  closeLabel?: string;
+  /** Shows the template variables (spec 2.7, 2.9) under the content; with `onInsert` each inserts its token. */
+  variables?: { onInsert?(token: string): void };
+  surfaceClassName?: string;
+  contentClassName?: string;
+  children: ReactNode;
+  onClose(): void;
+}
+
+/** What a range action's dialog receives: the setting at its key, and the save that returns the edited copy. */
+export interface RangeActionProps<V = unknown> {
   appId: string;
   item: Item;
   field: string;
   rangeIndex: number;
-  /** The range as edited in the Field Settings dialog. */
-  range: RangeEntry;
-  /**
-   * The server has a range at this index: a dialog may store its result at once as well. A range added in the dialog
-   * has none yet, so its result is stored with the Field Settings' Save (through onRangeChange).
-   */
-  stored: boolean;
-  /** The application's items. */
+  /** The range's setting at the action's key, as edited in the Field Settings dialog (undefined: none yet). */
+  value: V | undefined;
+  /** The application's items (e.g. a task's device). */
   items: readonly ItemOption[];
-  /** Puts a result into the edited copy of the range, so the Field Settings' Save keeps it. */
-  onRangeChange(change: (range: RangeEntry) => RangeEntry): void;
-  /** The item as the server returned it, after the dialog stored something itself. */
-  onItemSaved(item: Item): void;
+  /** The commands of the application's item of this name, 'No command selected' left out ([] for an unknown item). */
+  commandsOf(itemName: string): Promise<readonly Command[]>;
+  /**
+   * Returns the edited copy: it goes into the edited range (node spec 4), and when the server already has the range
+   * and the key has its own call (notification, task: spec 7), it is stored at once as well.
+   */
+  save(value: V): Promise<RangeActionSaved>;
+  /** The frame to render the dialog in (title, Save and Close, 'Update failed!' on a failed save). */
+  Frame: ComponentType<RangeActionFrameProps>;
   onClose(): void;
 }
 
 /** An icon button of a range with its event enabled (notification, task, webhook…) and the dialog it opens. */
-export interface RangeAction {
+export interface RangeAction<V = unknown> {
   id: string;
+  /** Where the action keeps its setting in the range (a dotted path, see rangeActionValue); its validators' key. */
+  key: string;
   /** The button's label and tooltip. */
   titleKey: string;
   order: number;
   icon: ComponentType;
   /** Highlighted when something of it is on for the range. */
-  isOn(range: RangeEntry): boolean;
-  /** Rendered inside the Field Settings dialog while open. */
-  dialog: ComponentType<RangeActionProps>;
+  isOn(value: V | undefined): boolean;
+  /** Rendered inside the Field Settings dialog while open (lazily loaded ones under Suspense). */
+  dialog: ComponentType<RangeActionProps<V>>;
 }
 
 export const itemSettingsTabs = createExtensionPoint<ItemSettingsTab>('nodes.item-settings-tabs/v1');
 export const fieldSettingSections = createExtensionPoint<FieldSettingSection>('nodes.field-setting-sections/v1');
-export const rangeActions = createExtensionPoint<RangeAction>('nodes.range-actions/v1');
+// Contributions of any setting type: each action's dialog and isOn receive only the value at its own key.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const rangeActions = createExtensionPoint<RangeAction<any>>('nodes.range-actions/v1');

@@ -93,6 +93,18 @@ export interface EventSetting {
   task?: TaskSetting;
 }
 
+/**
+ * Telling the contacts again while the event stays unacknowledged and not cleared (the notifications plugin's
+ * `notifications.escalate` rounds): every `everyMinutes`, `repeats` times; then, with `nextPriority`, the contacts of
+ * the next priority, one priority after another.
+ */
+export interface NotificationEscalation {
+  enable: boolean;
+  everyMinutes: number;
+  repeats: number;
+  nextPriority: boolean;
+}
+
 export interface NotificationSetting {
   smsEnabled: boolean;
   smsTemplate: string;
@@ -103,6 +115,8 @@ export interface NotificationSetting {
   voiceTemplate: string;
   /** Empty = send to all departments. */
   departments: string[];
+  /** Ranges saved before escalation existed lack it: off. */
+  escalation?: NotificationEscalation;
 }
 
 export interface WebhookSetting {
@@ -201,6 +215,10 @@ export function defaultTaskSetting(): TaskSetting {
   return { taskCreated: off(), taskAcked: off(), taskCleared: off() };
 }
 
+export function defaultEscalation(): NotificationEscalation {
+  return { enable: false, everyMinutes: 10, repeats: 3, nextPriority: false };
+}
+
 export function defaultNotificationSetting(): NotificationSetting {
   return {
     smsEnabled: false,
@@ -211,6 +229,7 @@ export function defaultNotificationSetting(): NotificationSetting {
     voiceEnabled: false,
     voiceTemplate: '',
     departments: [],
+    escalation: defaultEscalation(),
   };
 }
 

@@ -31,6 +31,10 @@ export interface ItemStateRow {
   /** geoInfo.site.address. */
   address: string | null;
   sourceType: string | null;
+  /** dataSource.sensorType: the device type event settings select devices by; null when it has none. */
+  sensorType: string | null;
+  /** geoInfo.tags (the device tags event settings select devices by). */
+  tags: string[];
   deviceId: string | null;
   /** The device-server application the item is bound to (see DeviceRouter); null while unknown. */
   deviceApplication: string | null;

@@ -57,7 +57,7 @@ describe('field preference validation', () => {
     expect(codes('text')).toEqual([['', 'validation.isObject']]);
   });
 
-  it('checks enabled webhooks: method, http(s) URL and JSON headers and body', () => {
+  it('checks webhooks: method, http(s) URL and JSON headers and body', () => {
     const valid = { enable: true, method: 'POST', url: 'http://example.com/hook', headers: '{"a":"b"}', body: '' };
     expect(validateWebhook(valid)).toEqual([]);
     expect(validateWebhook({ ...valid, method: '', url: '' }).map((problem) => problem.code)).toEqual([
@@ -67,11 +67,6 @@ describe('field preference validation', () => {
     expect(validateWebhook({ ...valid, url: 'example.com', body: '{' }).map((problem) => problem.code)).toEqual([
       'nodes.validation.webhookUrl',
       'nodes.validation.json',
-    ]);
-    const range = (webhookSetting: object) => ({ rangeSettings: { ranges: [{ ...defaultFirstRange(), webhookSetting }] } });
-    expect(codes(range({ ...valid, enable: false, url: '' }))).toEqual([]);
-    expect(codes(range({ ...valid, method: 'DELETE' }))).toEqual([
-      ['rangeSettings.ranges.0.webhookSetting.method', 'nodes.validation.webhookMethod'],
     ]);
   });
 });

@@ -37,7 +37,7 @@ function isJsonOrEmpty(text: unknown): boolean {
   }
 }
 
-/** The webhook dialog's rules (spec 2.9 / 5): method, url and JSON headers and body. */
+/** The webhook dialog's rules (spec 2.9 / 5): method, url and JSON headers and body (event-actions and event-settings check with them). */
 export function validateWebhook(webhook: Partial<WebhookSetting> | Loose, path = ''): PreferenceProblem[] {
   const at = (name: string) => (path ? `${path}.${name}` : name);
   const problems: PreferenceProblem[] = [];
@@ -57,8 +57,9 @@ export function validateWebhook(webhook: Partial<WebhookSetting> | Loose, path =
 
 /**
  * Checks a field preference as the Field Settings dialog sends it (spec 3.3, 9): at most 16 ranges, numbers where
- * numbers belong, colours of the allowed set (or N/A), known signal, debounce and node-data choices, and for each enabled
- * webhook a GET/POST method, an http(s) URL and JSON headers and body. Missing parts are allowed (defaults fill them).
+ * numbers belong, colours of the allowed set (or N/A), known signal, debounce and node-data choices. Missing parts are
+ * allowed (defaults fill them). The ranges' action settings (notification, task, webhook) are their plugins' to check
+ * (nodes.range-action-validators/v1).
  */
 export function validateFieldPreference(preference: unknown): PreferenceProblem[] {
   if (!isObject(preference)) return [{ field: '', code: 'validation.isObject' }];
@@ -153,9 +154,6 @@ export function validateFieldPreference(preference: unknown): PreferenceProblem[
           }
           if (isObject(range.eventSetting)) text(range.eventSetting.name, `${at}.eventSetting.name`, MAX_RANGE_NAME_LENGTH);
           choice(range.color, RANGE_COLORS, `${at}.color`, 'nodes.validation.color');
-          if (isObject(range.webhookSetting) && range.webhookSetting.enable !== false) {
-            problems.push(...validateWebhook(range.webhookSetting, `${at}.webhookSetting`));
-          }
         });
       }
     }

@@ -1,4 +1,4 @@
-import type { Command, Contact, FieldPreference, SignalType } from './field-preference';
+import type { Command, FieldPreference, SignalType } from './field-preference';
 import type { SourceError } from './source-errors';
 
 /** Spec 3.1: a node groups other nodes and items; an item is a device or sensor. */
@@ -170,8 +170,4 @@ export interface GeoItemSummary {
 
 export interface GeoInfoResponse {
   data: { parent: GeoItemSummary; children: GeoItemSummary[] };
-}
-
-export interface ContactRecord extends Contact {
-  id: string;
 }

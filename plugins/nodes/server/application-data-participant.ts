@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ApplicationData, ApplicationDataParticipant, Database } from '@sensorium/core/server';
 import { deviceKeyOf, overlapping } from './items/device-binding';
-import { contacts, nodeItems } from './schema';
+import { nodeItems } from './schema';
 
 type Row = Record<string, unknown>;
 
@@ -36,8 +36,8 @@ function parentsFirst(rows: readonly Row[]): Row[] {
 }
 
 /**
- * The nodes plugin's share of an application: its node items and contacts are backed up and restored (the device
- * pipeline backs up the items' events after them). A restore into another application id gets fresh item uuids; a
+ * The nodes plugin's share of an application: its node items are backed up and restored (the events plugin backs up
+ * the items' events after them; older backups also hold the contacts here, which the notifications plugin restores). A restore into another application id gets fresh item uuids; a
  * device still bound to an item elsewhere stays there (the copy keeps its data source but is not bound to the device).
  */
 export function nodesDataParticipant(db: Database): ApplicationDataParticipant {
@@ -45,17 +45,8 @@ export function nodesDataParticipant(db: Database): ApplicationDataParticipant {
     id: 'nodes.items',
     order: 20,
     async exportData(appId: string): Promise<ApplicationData> {
-      const [items, people] = await Promise.all([
-        db.select().from(nodeItems).where(eq(nodeItems.appId, appId)),
-        db.select().from(contacts).where(eq(contacts.appId, appId)),
-      ]);
-      return {
-        data: [
-          { table: 'node_items', rows: items.map(toJson) },
-          { table: 'contacts', rows: people.map(toJson) },
-        ],
-        files: [],
-      };
+      const items = await db.select().from(nodeItems).where(eq(nodeItems.appId, appId));
+      return { data: [{ table: 'node_items', rows: items.map(toJson) }], files: [] };
     },
     async importData(targetAppId, exported, transaction) {
       const rows = (table: string) => exported.data.find((set) => set.table === table)?.rows ?? [];
@@ -94,24 +85,8 @@ export function nodesDataParticipant(db: Database): ApplicationDataParticipant {
           updatedAt: date(row.updatedAt) ?? new Date(),
         });
       }
-      for (const row of rows('contacts')) {
-        await transaction.insert(contacts).values({
-          ...(sameApp ? { id: text(row.id) } : {}),
-          appId: targetAppId,
-          name: text(row.name),
-          smsNum: text(row.smsNum),
-          phone: text(row.phone),
-          email: text(row.email),
-          department: text(row.department),
-          post: text(row.post),
-          smsEnable: row.smsEnable !== false,
-          phoneEnable: row.phoneEnable !== false,
-          emailEnable: row.emailEnable !== false,
-        });
-      }
     },
     async deleteData(appId, transaction) {
-      await transaction.delete(contacts).where(eq(contacts.appId, appId));
       await transaction.delete(nodeItems).where(eq(nodeItems.appId, appId));
     },
   };

@@ -16,13 +16,14 @@ import {
 import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { nodesI18n } from '../common/i18n';
 import { itemDeletionHooks, preferenceChangeHooks } from '../common/item-hooks';
+import { rangeActionValidators } from '../common/range-action-validators';
+import { ItemCommandsToken } from '../common/item-commands';
 import { ItemLookupToken } from '../common/item-lookup';
 import { ItemStateToken } from '../common/item-state';
 import { ItemSourceErrorsToken } from '../common/source-errors';
 import { manifest } from '../manifest';
 import { nodesDataParticipant } from './application-data-participant';
 import { NodesConfig } from './config';
-import { contactRoutes } from './contacts';
 import { nodesDemoSeeder } from './demo-seeder';
 import { deviceProfileRoutes } from './device-profiles';
 import { createNodeItems } from './items';
@@ -53,12 +54,13 @@ export default defineServerPlugin({
     settings: ConsoleSettingsToken,
     hub: PushHubToken,
   },
-  provides: [ItemStateToken, ItemLookupToken, DeviceOwnersToken, ItemSourceErrorsToken],
+  provides: [ItemStateToken, ItemLookupToken, DeviceOwnersToken, ItemSourceErrorsToken, ItemCommandsToken],
   register(context, { db, access, directory, files, outbound, settings, hub }) {
     const items = createNodeItems(db, {
       directory: () => directory,
       deletionHooks: () => context.contributions(itemDeletionHooks),
       preferenceHooks: () => context.contributions(preferenceChangeHooks),
+      rangeValidators: () => context.contributions(rangeActionValidators),
     });
     const objects = new NodeObjectStore(files);
     const geo = new GeoStore(db, items.rows);
@@ -73,7 +75,6 @@ export default defineServerPlugin({
       ...itemRoutes(items, treePush),
       ...preferenceRoutes(items),
       ...commandRoutes(items),
-      ...contactRoutes(db),
       ...deviceProfileRoutes(db),
       ...mapRoutes(items.rows, geo, objects),
       ...locationRoutes(config, geocoder),
@@ -87,6 +88,10 @@ export default defineServerPlugin({
     // The device pipeline reads and writes items' state through these (it depends on this plugin, not the reverse).
     context.provide(ItemStateToken, itemStateStore());
     context.provide(ItemLookupToken, itemLookup(db, items.tree));
+    // event-actions' tasks send an item's command when an event changes.
+    context.provide(ItemCommandsToken, {
+      sendByItemName: (appId, itemName, commandId) => items.tasks.sendCommandToItemNamed(appId, itemName, commandId),
+    });
     // Sources that fetch their data themselves (crawler, PRTG) keep their last failure on the item through it.
     context.provide(ItemSourceErrorsToken, itemSourceErrors(db));
     // The embedded broker holds each organisation's device credentials to the devices of its items.

@@ -1,8 +1,8 @@
 import type { Migration } from '@sensorium/core/server';
 
 /**
- * node_items, contacts and device_profiles. raw_data, field_history and node_events (steps 002, 003, 004 and 007 before)
- * moved to the device-pipeline plugin, whose migrations take them over.
+ * node_items and device_profiles. raw_data, field_history and node_events (steps 002, 003, 004 and 007 before) moved to
+ * the device-pipeline plugin, contacts (step 005) to the notifications plugin, whose migrations take them over.
  */
 export const migrations: Migration[] = [
   {
@@ -35,27 +35,6 @@ export const migrations: Migration[] = [
       );
       CREATE UNIQUE INDEX node_items_device ON node_items (source_type, device_id) WHERE device_id IS NOT NULL;
       CREATE INDEX node_items_parent ON node_items (parent_uuid);
-    `,
-  },
-  {
-    id: '005-create-contacts',
-    sql: `
-      CREATE TABLE contacts (
-        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-        app_id text NOT NULL,
-        name text NOT NULL,
-        sms_num text NOT NULL DEFAULT '',
-        phone text NOT NULL DEFAULT '',
-        email text NOT NULL DEFAULT '',
-        department text NOT NULL DEFAULT '',
-        post text NOT NULL DEFAULT '',
-        sms_enable boolean NOT NULL DEFAULT true,
-        phone_enable boolean NOT NULL DEFAULT true,
-        email_enable boolean NOT NULL DEFAULT true,
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE INDEX contacts_app ON contacts (app_id, name);
     `,
   },
   {

@@ -129,30 +129,6 @@ export const availabilitySchema = { type: 'object', properties: { available: { t
 
 export const commandsSchema = { type: 'object', properties: { commands: { type: 'array', items: command } } };
 
-export const contactsSchema = {
-  type: 'object',
-  properties: {
-    contacts: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'string' },
-          name: { type: 'string' },
-          smsNum: { type: 'string' },
-          phone: { type: 'string' },
-          email: { type: 'string' },
-          department: { type: 'string' },
-          post: { type: 'string' },
-          smsEnable: { type: 'boolean' },
-          phoneEnable: { type: 'boolean' },
-          emailEnable: { type: 'boolean' },
-        },
-      },
-    },
-  },
-};
-
 const geoSummary = {
   type: 'object',
   properties: {

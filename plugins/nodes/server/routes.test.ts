@@ -9,10 +9,14 @@ import {
   type DeviceCommand,
 } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import { ApplicationAccessToken } from '@sensorium/applications/common';
 import applications from '../../applications/server';
 import devicePipeline from '../../device-pipeline/server';
+import eventActions from '../../event-actions/server';
 import events from '../../events/server';
 import { eventsDataParticipant } from '../../events/server/application-data';
+import notifications from '../../notifications/server';
+import publicAlert from '../../public-alert/server';
 import { defaultFieldPreference, defaultFirstRange, nextRange } from '../common/field-preference';
 import { ItemLookupToken } from '../common/item-lookup';
 import type { Item, TreeRow } from '../common/types';
@@ -70,8 +74,13 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
   });
 
   beforeAll(async () => {
-    // The device pipeline serves the history and raw data reads; the events plugin keeps events (deleted with items and applications).
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events, fakeChirpstack] });
+    // The device pipeline serves the history and raw data reads; the events plugin keeps events (deleted with items and
+    // applications); the notifications plugin keeps the contacts and checks the ranges' notification settings, the
+    // event-actions plugin their tasks and webhooks (nodes.range-action-validators/v1).
+    server = await startTestServer({
+      backend,
+      plugins: [applications, nodes, devicePipeline, events, eventActions, publicAlert, notifications, fakeChirpstack],
+    });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
     await createApp('plant');
@@ -405,6 +414,25 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
       emailEnabled: false,
       departments: ['Ops'],
     });
+    // The notifications plugin checks the setting (nodes.range-action-validators/v1); nodes names the place.
+    const wrong = await server.request('PUT', `${base}/notification`, {
+      token: admin,
+      body: { targetField: 'level', rangeIndex: 0, notificationSetting: { smsEnabled: 'yes' } },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.field).toBe('notificationSetting.smsEnabled');
+    const inPreference = await server.request('PUT', `${base}/field-preference`, {
+      token: admin,
+      body: {
+        targetField: 'level',
+        preference: {
+          ...input.level,
+          rangeSettings: { ranges: [{ ...defaultFirstRange(), notificationSetting: { departments: 'Ops' } }] },
+        },
+      },
+    });
+    expect(inPreference.status).toBe(400);
+    expect(inPreference.body.field).toBe('preference.rangeSettings.ranges.0.notificationSetting.departments');
     const missingRange = await server.request('PUT', `${base}/notification`, {
       token: admin,
       body: { targetField: 'level', rangeIndex: 3, notificationSetting: {} },
@@ -558,17 +586,7 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
     expect(response.body.data.children[1].geoInfo.point).toEqual({ lat: 22.3, lng: 114.1 });
   });
 
-  it('reads contacts and field history of the application', async () => {
-    expect((await server.request('GET', `${api('plant')}/contacts`, { token: admin })).body).toEqual({ contacts: [] });
-    await db.execute(
-      sql`INSERT INTO contacts (app_id, name, email, department) VALUES ('plant', 'Ada', 'ada@example.com', 'Ops')`,
-    );
-    await db.execute(sql`INSERT INTO contacts (app_id, name) VALUES ('other', 'Hidden')`);
-    const contacts = await server.request('GET', `${api('plant')}/contacts`, { token: admin });
-    expect(contacts.body.contacts).toEqual([
-      expect.objectContaining({ name: 'Ada', email: 'ada@example.com', department: 'Ops', smsNum: '', smsEnable: true }),
-    ]);
-
+  it('reads field history of the application', async () => {
     const item = await addOk('plant', { itemName: 'charted' });
     const now = Date.now();
     await db.execute(sql`
@@ -657,7 +675,7 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
     expect(JSON.stringify(viewed.body)).not.toContain(appKey);
   });
 
-  it('backs up items, events and contacts and restores them into a new application with fresh uuids', async () => {
+  it('backs up items and events and restores them into a new application with fresh uuids', async () => {
     await createApp('source_app');
     const site = await addOk('source_app', { itemType: 'node', itemName: 'site' });
     const sensor = await addOk(
@@ -665,21 +683,29 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
       { itemName: 'bound', dataSource: { type: 'chirpstack', deviceEUI: '00000000000000b1' } },
       'site',
     );
-    await db.execute(sql`INSERT INTO contacts (app_id, name) VALUES ('source_app', 'Carol')`);
     await db.execute(sql`
       INSERT INTO node_events (app_id, item_uuid, item_name, field, range_index, severity)
       VALUES ('source_app', ${sensor.uuid}, 'bound', 'temperature', 0, 4)
     `);
-    // The items and contacts are the nodes plugin's share, the events the events plugin's (restored after the items).
-    const participants = [nodesDataParticipant(db), eventsDataParticipant(db, server.running.resolve(ItemLookupToken))];
+    // The items are the nodes plugin's share, the events the events plugin's (restored after the items).
+    const refreshed = async () => {};
+    const participants = [
+      nodesDataParticipant(db),
+      eventsDataParticipant(
+        db,
+        server.running.resolve(ItemLookupToken),
+        server.running.resolve(ApplicationAccessToken),
+        refreshed,
+      ),
+    ];
     expect(participants.map((participant) => participant.order)).toEqual([20, 21]);
     const exported = await Promise.all(participants.map((participant) => participant.exportData('source_app')));
     expect(exported.map((data) => data.data.map((set) => [set.table, set.rows.length]))).toEqual([
+      [['node_items', 3]],
       [
-        ['node_items', 3],
-        ['contacts', 1],
+        ['node_events', 1],
+        ['events_history', 0],
       ],
-      [['node_events', 1]],
     ]);
     const restore = async (appId: string, deleteFirst: boolean) =>
       db.transaction(async (transaction) => {

@@ -36,20 +36,3 @@ export const nodeItems = pgTable('node_items', {
 });
 
 export type NodeItemRow = typeof nodeItems.$inferSelect;
-
-/** Notification contacts of an application (spec 3.3 Contact). */
-export const contacts = pgTable('contacts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  appId: text('app_id').notNull(),
-  name: text('name').notNull(),
-  smsNum: text('sms_num').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  email: text('email').notNull().default(''),
-  department: text('department').notNull().default(''),
-  post: text('post').notNull().default(''),
-  smsEnable: boolean('sms_enable').notNull().default(true),
-  phoneEnable: boolean('phone_enable').notNull().default(true),
-  emailEnable: boolean('email_enable').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

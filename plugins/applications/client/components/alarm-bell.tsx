@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { appIdFromPath, usePush } from '@sensorium/core/client';
 import { PUSH_TOPICS } from '@sensorium/core/common';
-import { severityColour } from '../severity';
+import { severityPresentation } from '../../common';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
@@ -46,7 +46,7 @@ export const AlarmBell = observer(function AlarmBell() {
           <span className={styles.icon}>
             <AlertRegular
               className={count > 0 ? styles.blinking : undefined}
-              style={{ color: count > 0 ? severityColour(severity) : undefined }}
+              style={{ color: count > 0 ? severityPresentation(store.find(appId)?.setting, severity, t).background : undefined }}
             />
             {count > 0 && <CounterBadge className={styles.badge} count={count} size="small" color="danger" />}
           </span>

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useLicence } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
-import type { ApplicationSummary } from '../../common';
+import { severityPresentation, type ApplicationSummary } from '../../common';
 import defaultLogo from '../assets/default-application-logo.svg';
 import { useLogoUrl } from '../use-logo-url';
-import { severityColour } from '../severity';
 
 const useStyles = makeStyles({
   card: { width: '300px', maxWidth: '100%' },
@@ -45,14 +44,17 @@ export const ApplicationCard = observer(function ApplicationCard({ app }: { app:
         ) : app.event.eventList.length === 0 ? (
           <Caption1>{t('applications.noAlert')}</Caption1>
         ) : (
-          app.event.eventList.map((event, index) => (
-            <div className={styles.event} key={index}>
-              <span className={styles.dot} style={{ background: severityColour(event.severity) }} />
-              <Caption1>
-                {event.title} {event.value}
-              </Caption1>
-            </div>
-          ))
+          app.event.eventList.map((event, index) => {
+            const severity = severityPresentation(app.setting, event.severity, t);
+            return (
+              <div className={styles.event} key={index}>
+                <span className={styles.dot} style={{ background: severity.background }} title={severity.name} />
+                <Caption1>
+                  {event.title} {event.value}
+                </Caption1>
+              </div>
+            );
+          })
         )}
       </div>
       <div className={styles.footer}>

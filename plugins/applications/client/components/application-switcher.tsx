@@ -15,8 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { appIdFromPath, pathForApp } from '@sensorium/core/client';
-import { filterApplications, groupByCustomer } from '../../common';
-import { severityColour } from '../severity';
+import { filterApplications, groupByCustomer, severityPresentation } from '../../common';
 import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
@@ -85,6 +84,7 @@ export const ApplicationSwitcher = observer(function ApplicationSwitcher() {
               <div className={styles.group}>{group.customerName ?? t('applications.unknownCustomer')}</div>
               {group.apps.map((app) => {
                 const events = store.eventsOf(app.id);
+                const severity = severityPresentation(app.setting, events.severity, t);
                 return (
                   <button
                     key={app.id}
@@ -95,7 +95,7 @@ export const ApplicationSwitcher = observer(function ApplicationSwitcher() {
                     onClick={() => choose(app.id)}
                   >
                     <Text weight="semibold">{app.name}</Text>
-                    <span className={styles.count} style={{ background: severityColour(events.severity) }}>
+                    <span className={styles.count} style={{ background: severity.background, color: severity.text }}>
                       {events.count}
                     </span>
                     <Caption1>{app.description}</Caption1>

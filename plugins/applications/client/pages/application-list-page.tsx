@@ -13,10 +13,10 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useLicence, useNotify, usePageStyles, useSession } from '@sensorium/core/client';
-import { LICENCES } from '@sensorium/core/common';
+import { ConfirmDialog, useLicence, useNotify, usePageStyles, usePush, useSession } from '@sensorium/core/client';
+import { LICENCES, PUSH_TOPICS } from '@sensorium/core/common';
 import {
   APPLICATION_SORTS,
   DEFAULT_END_CUSTOMER_ID,
@@ -70,6 +70,10 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   const styles = useStyles();
   const layout = usePageStyles();
   const store = useApplications();
+  // The cards list the latest open events: read again on a visit and whenever an application's events change.
+  useEffect(() => void store.refreshEvents(), [store]);
+  usePush(PUSH_TOPICS.systemEventUpdate, () => void store.refreshEvents());
+  usePush(PUSH_TOPICS.systemEventRefresh, () => void store.refreshEvents());
   const [keyword, setKeyword] = useState('');
   const [sort, setSort] = useState<ApplicationSort>('name');
   // Computed in render (not memoised on the list, whose array stays the same as the store reloads it): observed.

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify, type Outcome } from '@sensorium/core/client';
@@ -43,17 +43,4 @@ export function useDialogSave(run: () => Promise<Outcome<unknown>>, onClose: () 
     else notify({ intent: 'error', title: t('nodes.updateFailed'), body: outcome.failure.message ?? undefined });
   };
   return () => void save();
-}
-
-/** Save (primary) and Close, the actions of the dialogs that store their setting themselves. */
-export function SaveCloseActions(props: { saving: boolean; disabled?: boolean; onSave(): void; onClose(): void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Button appearance="primary" disabled={props.saving || props.disabled} onClick={props.onSave}>
-        {t('nodes.save')}
-      </Button>
-      <Button onClick={props.onClose}>{t('nodes.close')}</Button>
-    </>
-  );
 }

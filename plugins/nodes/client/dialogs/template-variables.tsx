@@ -9,7 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { TEMPLATE_VARIABLES } from './dialog-rules';
+import { TEMPLATE_VARIABLES } from '../../common';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultFieldPreference,
   defaultFirstRange,
-  defaultNotificationSetting,
   defaultRangeSettings,
-  defaultTaskSetting,
-  defaultWebhookSetting,
   type RangeSettings,
   type SignalType,
 } from '../../common/field-preference';
@@ -17,12 +14,10 @@ import {
   autoResetFieldsDisabled,
   canAddRange,
   canRemoveRange,
-  formatFieldValue,
   openRangesTab,
   overrideDisabled,
   overrideOptions,
   parseOverrideValue,
-  rangeActionIcons,
   removeLastRange,
   visibleSections,
   withColor,
@@ -74,22 +69,6 @@ describe('range editor rules', () => {
     expect(withColor(defaultFirstRange(), 'N/A')).toMatchObject({ color: 'N/A', name: 'MARGIN' });
     expect(withColor(defaultFirstRange(), 'red')).toMatchObject({ color: 'red', name: 'range1' });
   });
-
-  it('shows notify / task / webhook icons only with the event enabled, highlighted when anything is on', () => {
-    const range = defaultFirstRange();
-    expect(rangeActionIcons(range)).toEqual({ visible: false, notifyOn: false, taskOn: false, webhookOn: false });
-    const enabled = {
-      ...range,
-      eventSetting: {
-        ...range.eventSetting,
-        enable: true,
-        task: { ...defaultTaskSetting(), taskAcked: { enable: true, device: 'd', commandId: 'c' } },
-      },
-      notificationSetting: { ...defaultNotificationSetting(), voiceEnabled: true },
-      webhookSetting: { ...defaultWebhookSetting(), enable: false },
-    };
-    expect(rangeActionIcons(enabled)).toEqual({ visible: true, notifyOn: true, taskOn: true, webhookOn: false });
-  });
 });
 
 describe('field settings visibility by signal', () => {
@@ -125,16 +104,8 @@ describe('field settings visibility by signal', () => {
   });
 });
 
-describe('current values and overrides', () => {
+describe('overrides', () => {
   const analog = { ...defaultFieldPreference('t'), unit: '°C', decimalPlace: 1 };
-  it('formats values with decimals and unit', () => {
-    expect(formatFieldValue(21.456, analog)).toBe('21.5 °C');
-    expect(formatFieldValue('3', { ...analog, unit: '' })).toBe('3.0');
-    expect(formatFieldValue('open', { ...analog, signal: 'string', unit: '' })).toBe('open');
-    expect(formatFieldValue({ a: 1 }, { ...analog, signal: 'json', unit: '' })).toBe('{"a":1}');
-    expect(formatFieldValue(undefined, analog)).toBeNull();
-  });
-
   it('disables the override of digital fields without ranges and lists range options', () => {
     const digital = { ...defaultFieldPreference('door'), signal: 'digital' as const };
     expect(overrideDisabled(digital)).toBe(true);

@@ -11,7 +11,6 @@ import {
 } from '../../common/field-preference';
 import type { FieldSettingSection } from '../../common/extension-points';
 import type { ItemType } from '../../common/types';
-import { anyChannelOn } from '../dialogs/dialog-rules';
 
 // ---- Range editor (spec 3.3, 4) ----
 
@@ -58,22 +57,6 @@ export function updateRange(settings: RangeSettings, index: number, change: (ran
   return { ...settings, ranges: settings.ranges.map((range, i) => (i === index ? change(range) : range)) };
 }
 
-/** The notify / task / webhook icons of a range: shown only with the event enabled; highlighted when anything is on. */
-export function rangeActionIcons(range: RangeEntry): {
-  visible: boolean;
-  notifyOn: boolean;
-  taskOn: boolean;
-  webhookOn: boolean;
-} {
-  const task = range.eventSetting.task;
-  return {
-    visible: range.eventSetting.enable,
-    notifyOn: anyChannelOn(range.notificationSetting),
-    taskOn: !!task && (task.taskCreated.enable || task.taskAcked.enable || task.taskCleared.enable),
-    webhookOn: range.webhookSetting?.enable === true,
-  };
-}
-
 // ---- Field Settings sections by signal (spec 2.5, 4) ----
 
 /** The contributed sections shown for a signal and item type, by order. */
@@ -102,22 +85,6 @@ export function resetValueFor(signal: SignalType, input: string): number | strin
 // ---- Current values (Settings tab, spec 2.2) ----
 
 export const SIGNAL_BADGE: Record<SignalType, string> = { analog: 'AI', digital: 'DI', string: 'SI', json: 'JSON' };
-
-/** The value as shown: analog numbers with the field's decimals; then the unit. Missing → null. */
-export function formatFieldValue(
-  value: unknown,
-  preference: Pick<FieldPreference, 'signal' | 'decimalPlace' | 'unit'>,
-): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  let text: string;
-  if (preference.signal === 'json' || typeof value === 'object') text = JSON.stringify(value);
-  else if (preference.signal === 'analog' && typeof value === 'number')
-    text = value.toFixed(Math.max(0, preference.decimalPlace));
-  else if (preference.signal === 'analog' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
-    text = Number(value).toFixed(Math.max(0, preference.decimalPlace));
-  else text = String(value);
-  return preference.unit ? `${text} ${preference.unit}` : text;
-}
 
 /** The override button is disabled for digital fields without ranges (spec 2.3). */
 export function overrideDisabled(preference: Pick<FieldPreference, 'signal' | 'rangeSettings'>): boolean {

@@ -9,6 +9,7 @@ import { validateFieldPreference } from '../../common/preference-validation';
 import type { Item } from '../../common/types';
 import { DialogShell } from '../dialogs/dialog-shell';
 import { openRangesTab, updateRange, visibleSections } from './field-rules';
+import { RangeActionHost } from './range-action-host';
 import { RangeEditor } from './range-editor';
 
 const useStyles = makeStyles({
@@ -163,7 +164,8 @@ export function FieldSettingsDialog(props: FieldSettingsDialogProps) {
       {/* Nested in this dialog, so closing them gives the focus and the screen reader back to it. */}
       {open && action && range && (
         <Suspense fallback={null}>
-          <action.dialog
+          <RangeActionHost
+            action={action}
             appId={props.appId}
             item={props.item}
             field={props.field}

@@ -24,7 +24,7 @@ const withSms = (range: RangeEntry): RangeEntry => ({
   notificationSetting: { ...range.notificationSetting!, smsEnabled: true },
 });
 
-describe('a notification or task dialog of a range (issue 12 item 9)', () => {
+describe('a range action’s dialog (issue 12 item 9)', () => {
   it('returns its copy to a range added in the dialog without a call, for the Field Settings Save to store', async () => {
     const { props, ranges, saved } = host(false);
     let calls = 0;
@@ -45,6 +45,14 @@ describe('a notification or task dialog of a range (issue 12 item 9)', () => {
     expect(outcome.ok).toBe(true);
     expect(ranges).toHaveLength(1);
     expect(saved).toEqual([item]);
+  });
+
+  it('keeps a setting without a call of its own (the webhook) in the edited range until the Field Settings Save', async () => {
+    const { props, ranges, saved } = host(true);
+    const outcome = await saveRangeAction(props, withSms, null);
+    expect(outcome.ok).toBe(true);
+    expect(ranges).toHaveLength(1);
+    expect(saved).toEqual([]);
   });
 
   it('keeps the edited range as it was when the immediate save fails (the dialog stays open)', async () => {

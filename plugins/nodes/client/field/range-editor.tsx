@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LimitedNumberInput } from '@sensorium/core/client';
 import type { RangeAction } from '../../common/extension-points';
+import { rangeActionValue } from '../../common/range-actions';
 import {
   MAX_RANGE_NAME_LENGTH,
   RANGE_COLORS,
@@ -12,7 +13,7 @@ import {
   type SignalType,
 } from '../../common/field-preference';
 import { problemAt, type PreferenceProblem } from '../../common/preference-validation';
-import { STATUS_COLORS } from '../colors';
+import { STATUS_COLORS } from '../../common/field-format';
 import { addRange, canAddRange, canRemoveRange, removeLastRange, updateRange, withColor } from './field-rules';
 import { FaIcon, IconPicker } from './icon-picker';
 
@@ -43,7 +44,7 @@ export function RangeEditor(props: {
   value: RangeSettings;
   signal: SignalType;
   /** The range actions, in order. */
-  actions: readonly RangeAction[];
+  actions: readonly RangeAction<unknown>[];
   onChange(value: RangeSettings): void;
   /** A range's action button was pressed. */
   onAction(actionId: string, index: number): void;
@@ -189,7 +190,7 @@ export function RangeEditor(props: {
               <div className={styles.actions}>
                 {range.eventSetting.enable &&
                   props.actions.map((action) => {
-                    const on = action.isOn(range);
+                    const on = action.isOn(rangeActionValue(range, action.key));
                     return (
                       <Tooltip key={action.id} content={t(action.titleKey)} relationship="label">
                         <Button

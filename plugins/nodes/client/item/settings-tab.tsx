@@ -7,14 +7,14 @@ import { useNotify, usePluginStore, type Outcome } from '@sensorium/core/client'
 import type { ItemSettingsTabProps } from '../../common/extension-points';
 import type { FieldPreference } from '../../common/field-preference';
 import { FieldSettingsDialog } from '../field/field-settings-dialog';
-import { formatFieldValue, overrideDisabled, SIGNAL_BADGE } from '../field/field-rules';
+import { formatFieldValue, STATUS_COLORS } from '../../common/field-format';
+import { overrideDisabled, SIGNAL_BADGE } from '../field/field-rules';
 import { OverrideDialog } from '../field/override-dialog';
 import { DiscardedValues } from './discarded-values';
 import { SourceErrorLine } from './source-error';
 import { plainPreference } from '../store/item-model';
 import type { NodesStore } from '../store/nodes-store';
 import type { ItemSwitch } from '../store/item-store';
-import { STATUS_COLORS } from '../colors';
 import { asLanguage, formatDateTime, relativeTime } from '../format';
 import { SmallTable } from '../table';
 

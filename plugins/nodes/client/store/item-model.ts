@@ -11,6 +11,7 @@ import {
   type DigitalLogic,
   type FieldPreference,
   type NodeDataSource,
+  type NotificationEscalation,
   type OutputType,
   type RangeColor,
   type SignalType,
@@ -81,6 +82,8 @@ const NotificationSettingModel = types.model('NotificationSetting', {
   voiceEnabled: false,
   voiceTemplate: '',
   departments: types.array(types.string),
+  /** The notifications plugin's escalation rounds, kept as saved (ranges saved before it existed lack it). */
+  escalation: types.maybe(types.frozen<NotificationEscalation>()),
 });
 
 const WebhookSettingModel = types.model('WebhookSetting', {

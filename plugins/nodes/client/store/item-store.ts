@@ -13,7 +13,7 @@ import { ITEM_SETTINGS, type ItemSetting, type ItemSettingValue } from '../../co
 import type { FieldPreference } from '../../common/field-preference';
 import type { Item } from '../../common/types';
 import { itemApi, type ItemPatch } from '../api/item-api';
-import type { NodeValuesPush } from '../use-node-values';
+import type { NodeValuesPush } from '../../common/tree-push';
 import { CommandModel, ItemModel, itemSnapshot, plainItem } from './item-model';
 
 /** The switches of the Settings tab that save themselves at once (optimistically). */

@@ -3,7 +3,7 @@ import { compareStructural, reaction } from 'mobx';
 import type { Outcome } from '@sensorium/core/client';
 import type { Item } from '../../common/types';
 import { MapsStore } from '../maps';
-import type { NodeValuesPush } from '../use-node-values';
+import type { NodeValuesPush } from '../../common/tree-push';
 import { ItemStore } from './item-store';
 import { RangeActionStore } from './range-action-store';
 import { TreeStore } from './tree-store';

@@ -4,52 +4,41 @@ import { defaultNotificationSetting } from '../../common/field-preference';
 import { RangeActionStore } from './range-action-store';
 import { testItem } from './test-data';
 
-const contact = {
-  id: 'c1',
-  name: 'Ann',
-  smsNum: '1',
-  phone: '2',
-  email: 'ann@example.com',
-  department: 'Ops',
-  post: 'Lead',
-  smsEnable: true,
-  phoneEnable: false,
-  emailEnable: true,
-};
-
 describe('RangeActionStore', () => {
-  it('loads the application’s contacts', async () => {
-    const api = fakeApi({ 'GET node-structure-item/:appId/contacts': () => ({ contacts: [contact] }) });
-    const store = RangeActionStore.create({ appId: 'a1' }, { http: api.http });
-    expect((await store.loadContacts()).ok).toBe(true);
-    expect(store.contacts.map((entry) => entry.name)).toEqual(['Ann']);
-  });
-
   it('asks once for a device’s commands, and knows none for an unknown device', async () => {
     const api = fakeApi({
-      'GET node-structure-item/:appId/items/:uuid/commands': () => ({ commands: [{ id: 'open', display: 'Open' }] }),
+      'GET node-structure-item/:appId/items/:uuid/commands': () => ({
+        commands: [
+          { id: '', display: 'No command selected' },
+          { id: 'open', display: 'Open' },
+        ],
+      }),
     });
     const store = RangeActionStore.create({ appId: 'a1' }, { http: api.http });
-    await Promise.all([store.loadCommands('cs1', 'u-cs1'), store.loadCommands('cs1', 'u-cs1'), store.loadCommands('nope', null)]);
+    const [first, second, unknown] = await Promise.all([
+      store.commandsOf('cs1', 'u-cs1'),
+      store.commandsOf('cs1', 'u-cs1'),
+      store.commandsOf('nope', null),
+    ]);
     expect(api.calls).toEqual(['GET node-structure-item/a1/items/u-cs1/commands']);
-    expect(store.commands.get('cs1')?.map((command) => command.id)).toEqual(['open']);
-    expect(store.commands.get('nope')).toHaveLength(0);
+    expect(first.map((command) => command.id)).toEqual(['open']);
+    expect(second).toBe(first);
+    expect(unknown).toEqual([]);
     store.reset('a2');
-    expect(store.commands.size).toBe(0);
+    await store.commandsOf('cs1', 'u-cs1');
+    expect(api.calls).toHaveLength(2);
   });
 
-  it('stores a range’s notification and answers the item; a refusal keeps the server’s message', async () => {
+  it('stores a range’s notification and task through their own calls; a refusal keeps the server’s message', async () => {
     const api = fakeApi({
       'PUT node-structure-item/:appId/items/:uuid/notification': () => testItem(),
       'PUT node-structure-item/:appId/items/:uuid/task': () => apiError(400, 'Unknown device.'),
     });
     const store = RangeActionStore.create({ appId: 'a1' }, { http: api.http });
-    const saved = await store.saveNotification('u-sensor1', 'temperature', 0, defaultNotificationSetting());
+    const saved = await store.saveValue('u-sensor1', 'temperature', 0, 'notificationSetting', defaultNotificationSetting());
     expect(saved.ok && saved.value.itemName).toBe('sensor1');
-    const refused = await store.saveTask('u-sensor1', 'temperature', 0, {
+    const refused = await store.saveValue('u-sensor1', 'temperature', 0, 'eventSetting.task', {
       taskCreated: { enable: true, device: 'x', commandId: '' },
-      taskAcked: { enable: false, device: '', commandId: '' },
-      taskCleared: { enable: false, device: '', commandId: '' },
     });
     expect(refused.ok).toBe(false);
     expect(store.saving.failure?.message).toBe('Unknown device.');

@@ -3,7 +3,7 @@ import { addDisposer, getEnv, types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
 import type { TreeRow } from '../../common/types';
 import { treeApi } from '../api/tree-api';
-import type { NodeValuesPush } from '../use-node-values';
+import type { NodeValuesPush } from '../../common/tree-push';
 import {
   addParentOf,
   ancestorsOf,

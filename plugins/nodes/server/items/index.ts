@@ -1,5 +1,6 @@
 import type { Database, DataSourceDirectory } from '@sensorium/core/server';
 import type { ItemDeletionHook, PreferenceChangeHook } from '../../common/item-hooks';
+import type { RangeActionValidator } from '../../common/range-action-validators';
 import { ItemCrud } from './item-crud';
 import { ItemRows } from './item-rows';
 import { NodeData } from './node-data';
@@ -28,6 +29,8 @@ export interface NodeItemsDeps {
   /** Other plugins' hooks, read on every call (their plugins register after this one). */
   deletionHooks: () => readonly ItemDeletionHook[];
   preferenceHooks: () => readonly PreferenceChangeHook[];
+  /** The range actions' settings checks (nodes.range-action-validators/v1). */
+  rangeValidators: () => readonly RangeActionValidator[];
 }
 
 export function createNodeItems(db: Database, deps: NodeItemsDeps): NodeItems {
@@ -40,7 +43,7 @@ export function createNodeItems(db: Database, deps: NodeItemsDeps): NodeItems {
     nodeData,
     structure: new StructureEditor(db, tree, nodeData),
     crud: new ItemCrud(db, { rows, tree, nodeData, directory: deps.directory, deletionHooks: deps.deletionHooks }),
-    preferences: new PreferenceEditor(db, rows, nodeData, deps.preferenceHooks),
-    tasks: new TasksAndCommands(db, rows, deps.directory),
+    preferences: new PreferenceEditor(db, rows, nodeData, deps.preferenceHooks, deps.rangeValidators),
+    tasks: new TasksAndCommands(db, rows, deps.directory, deps.rangeValidators),
   };
 }

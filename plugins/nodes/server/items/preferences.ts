@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { HttpError, type Database } from '@sensorium/core/server';
 import {
-  defaultNotificationSetting,
   normalizeFieldPreference,
   type FieldPreference,
   type NotificationSetting,
@@ -9,12 +8,14 @@ import {
   type TaskSetting,
 } from '../../common/field-preference';
 import type { PreferenceChangeHook } from '../../common/item-hooks';
+import type { RangeActionValidator } from '../../common/range-action-validators';
 import { validateFieldPreference } from '../../common/preference-validation';
 import type { Item } from '../../common/types';
 import { nodeItems, type NodeItemRow } from '../schema';
 import { plain, type ItemRows } from './item-rows';
 import type { NodeData } from './node-data';
 import { assertPreferenceUnchanged } from './edit-conflict';
+import { checkedRangeSetting, checkedRanges } from './range-settings';
 
 const TASK_KEYS = ['taskCreated', 'taskAcked', 'taskCleared'] as const;
 
@@ -87,6 +88,8 @@ export class PreferenceEditor {
     private readonly nodeData: NodeData,
     /** Read on every call: the hooks' plugins register after this one. */
     private readonly changeHooks: () => readonly PreferenceChangeHook[],
+    /** The range actions' settings checks, read on every call for the same reason. */
+    private readonly validators: () => readonly RangeActionValidator[],
   ) {}
 
   private async changed(appId: string, uuid: string, fields: string[]): Promise<void> {
@@ -113,10 +116,12 @@ export class PreferenceEditor {
     const stored = item.input?.[field];
     assertPreferenceUnchanged(field, stored, basedOn);
     const normalised = normalizeFieldPreference(field, plain(preference) as Partial<FieldPreference>);
+    const path = 'preference.rangeSettings.ranges';
+    normalised.rangeSettings.ranges = checkedRanges(this.validators(), normalised.rangeSettings.ranges, path);
     const known = taskDevices(stored && normalizeFieldPreference(field, stored));
     for (const [index, range] of normalised.rangeSettings.ranges.entries()) {
-      const path = `preference.rangeSettings.ranges.${index}.eventSetting.task`;
-      await assertTaskDevices(this.rows, appId, range.eventSetting.task, path, known);
+      const taskPath = `${path}.${index}.eventSetting.task`;
+      await assertTaskDevices(this.rows, appId, range.eventSetting.task, taskPath, known);
     }
     await writePreference(this.db, appId, uuid, field, normalised);
     if (normalised.nodeData) await this.nodeData.recompute(appId, item.uuid);
@@ -124,7 +129,7 @@ export class PreferenceEditor {
     return this.rows.get(appId, uuid);
   }
 
-  /** PUT /items/{uuid}/notification: the notification setting of one range (spec 3.3). */
+  /** PUT /items/{uuid}/notification: the notification setting of one range (spec 3.3), checked by its plugin. */
   async saveNotification(
     appId: string,
     uuid: string,
@@ -135,7 +140,8 @@ export class PreferenceEditor {
     const item = await this.rows.row(appId, uuid);
     const preference = existingPreference(item, field);
     const range = rangeOf(preference, field, rangeIndex);
-    range.notificationSetting = checkedNotification(setting);
+    const key = 'notificationSetting';
+    range.notificationSetting = checkedRangeSetting(this.validators(), key, setting, key) as NotificationSetting;
     await writePreference(this.db, appId, uuid, field, preference);
     return this.rows.get(appId, uuid);
   }
@@ -162,28 +168,4 @@ export class PreferenceEditor {
     await this.changed(appId, uuid, [field]);
     return this.rows.get(appId, uuid);
   }
-}
-
-function checkedNotification(setting: Record<string, unknown>): NotificationSetting {
-  const result = defaultNotificationSetting();
-  for (const key of ['smsEnabled', 'whatsappEnabled', 'emailEnabled', 'voiceEnabled'] as const) {
-    const value = setting[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'boolean') throw HttpError.badRequest('validation.isBoolean', `notificationSetting.${key}`);
-    result[key] = value;
-  }
-  for (const key of ['smsTemplate', 'emailTemplate', 'voiceTemplate'] as const) {
-    const value = setting[key];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'string') throw HttpError.badRequest('validation.isString', `notificationSetting.${key}`);
-    result[key] = value;
-  }
-  const departments = setting.departments;
-  if (departments !== undefined && departments !== null) {
-    if (!Array.isArray(departments) || departments.some((entry) => typeof entry !== 'string')) {
-      throw HttpError.badRequest('validation.isArray', 'notificationSetting.departments');
-    }
-    result.departments = [...new Set(departments as string[])];
-  }
-  return result;
 }

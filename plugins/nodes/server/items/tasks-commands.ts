@@ -1,9 +1,11 @@
 import { HttpError, type Database, type DataSourceDirectory, type DeviceCommand } from '@sensorium/core/server';
-import { defaultTaskSetting, NO_COMMAND, type Command, type TaskSetting } from '../../common/field-preference';
+import { NO_COMMAND, type Command, type TaskSetting } from '../../common/field-preference';
+import type { RangeActionValidator } from '../../common/range-action-validators';
 import type { Item } from '../../common/types';
 import type { NodeItemRow } from '../schema';
 import type { ItemRows } from './item-rows';
 import { assertTaskDevices, existingPreference, rangeOf, writePreference } from './preferences';
+import { checkedRangeSetting } from './range-settings';
 
 /** A command's payload as a DeviceCommand: base64 text, or {fPort|port, confirmed, data, object}. */
 export function commandPayload(payload: unknown): Pick<DeviceCommand, 'port' | 'confirmed' | 'data' | 'object'> {
@@ -38,14 +40,19 @@ export class TasksAndCommands {
     private readonly rows: ItemRows,
     /** The running data-source adapters (absent while the host provides none). */
     private readonly directory: () => DataSourceDirectory | undefined,
+    /** The range actions' settings checks (the task's is the event-actions plugin's), read on every call. */
+    private readonly validators: () => readonly RangeActionValidator[],
   ) {}
 
-  /** PUT /items/{uuid}/task: the tasks of one range's event (created, acked, cleared). Devices must be items of the app. */
+  /**
+   * PUT /items/{uuid}/task: the tasks of one range's event (created, acked, cleared), checked by their plugin. Devices
+   * must be items of the app.
+   */
   async saveTask(appId: string, uuid: string, field: string, rangeIndex: number, task: Record<string, unknown>): Promise<Item> {
     const item = await this.rows.row(appId, uuid);
     const preference = existingPreference(item, field);
     const range = rangeOf(preference, field, rangeIndex);
-    const checked = checkedTask(task);
+    const checked = checkedRangeSetting(this.validators(), 'eventSetting.task', task, 'task') as TaskSetting;
     await assertTaskDevices(this.rows, appId, checked, 'task');
     range.eventSetting = { ...range.eventSetting, task: checked };
     await writePreference(this.db, appId, uuid, field, preference);
@@ -68,6 +75,13 @@ export class TasksAndCommands {
     await deliver(send, { deviceId, ...commandPayload(command.payload), dataSource: item.dataSource });
   }
 
+  /** ItemCommands.sendByItemName: a task names its device by item name. */
+  async sendCommandToItemNamed(appId: string, itemName: string, commandId: string): Promise<void> {
+    const item = await this.rows.findByName(appId, itemName);
+    if (!item) throw HttpError.badRequest('nodes.errors.itemNotFound', 'device', { itemName });
+    await this.sendCommand(appId, item.uuid, commandId);
+  }
+
   /** POST /items/{uuid}/output: a toggle switch or input value for an output field, sent as a decoded object. */
   async postOutput(appId: string, uuid: string, field: string, value: unknown): Promise<void> {
     const item = await this.rows.row(appId, uuid);
@@ -84,28 +98,4 @@ export class TasksAndCommands {
     const send = adapter.sendCommand.bind(adapter);
     return { deviceId: type === 'chirpstack' ? deviceId.toLowerCase() : deviceId, send };
   }
-}
-
-function checkedTask(task: Record<string, unknown>): TaskSetting {
-  const result = defaultTaskSetting();
-  for (const key of ['taskCreated', 'taskAcked', 'taskCleared'] as const) {
-    const value = task[key];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) throw HttpError.badRequest('validation.isObject', `task.${key}`);
-    const action = value as Record<string, unknown>;
-    if (action.enable !== undefined && typeof action.enable !== 'boolean') {
-      throw HttpError.badRequest('validation.isBoolean', `task.${key}.enable`);
-    }
-    for (const text of ['device', 'commandId'] as const) {
-      if (action[text] !== undefined && action[text] !== null && typeof action[text] !== 'string') {
-        throw HttpError.badRequest('validation.isString', `task.${key}.${text}`);
-      }
-    }
-    result[key] = {
-      enable: action.enable === true,
-      device: typeof action.device === 'string' ? action.device.trim() : '',
-      commandId: typeof action.commandId === 'string' ? action.commandId : '',
-    };
-  }
-  return result;
 }

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@sensorium/core/server';
 import type { ItemLookup, ItemRef } from '../../common/item-lookup';
 import type { SqlExecutor } from '../../common/item-state';
-import type { ItemTree } from '../items/tree';
+import { toItem, withMaskedDeviceKeys } from '../item-json';
+import { treeOrder, visibleRows, type ItemTree } from '../items/tree';
 import { nodeItems } from '../schema';
 
 const REF = { uuid: nodeItems.uuid, appId: nodeItems.appId, itemName: nodeItems.itemName };
@@ -21,6 +22,24 @@ export function itemLookup(db: Database, tree: ItemTree): ItemLookup {
 
     async visibleItems(appId, deviceTags) {
       return (await tree.rows(appId, deviceTags)).map((row) => ({ uuid: row.uuid, appId, itemName: row.itemName }));
+    },
+
+    async devices(appId, deviceTags) {
+      const rows = visibleRows(await db.select().from(nodeItems).where(eq(nodeItems.appId, appId)), deviceTags);
+      const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+      const pathOf = (parentUuid: string | null): string[] => {
+        const path: string[] = [];
+        for (let at = byUuid.get(parentUuid ?? ''); at && path.length < byUuid.size; at = byUuid.get(at.parentUuid ?? '')) {
+          path.unshift(at.itemName);
+        }
+        return path;
+      };
+      return treeOrder(rows)
+        .filter(({ row }) => row.itemType === 'item')
+        .map(({ row, parent }) => ({
+          item: withMaskedDeviceKeys(toItem(row, parent?.itemName ?? null)),
+          path: pathOf(row.parentUuid),
+        }));
     },
 
     itemsOf(appId, tx?: SqlExecutor) {

@@ -14,7 +14,8 @@ const STATE_COLUMNS = sql.raw(`n.uuid, n.app_id AS "appId", n.item_name AS "item
   n.item_type AS "itemType", n.parent_uuid AS "parentUuid", n.enable,
   (n.updated_at::text || ':' || pg_column_size(n.input)::text) AS "inputHash", n.output_simple AS "outputSimple", n.status,
   n.runtime, n.data_source->'enableHistory' AS "enableHistory", n.geo_info->'site'->>'address' AS address,
-  n.source_type AS "sourceType", n.device_id AS "deviceId",
+  n.source_type AS "sourceType", n.data_source->>'sensorType' AS "sensorType",
+  COALESCE(n.geo_info->'tags', '[]'::jsonb) AS tags, n.device_id AS "deviceId",
   n.device_application AS "deviceApplication", n.connection, n.last_receive_date AS "lastReceiveDate",
   n.last_valid_date AS "lastValidDate"`);
 

@@ -1,0 +1,22 @@
+import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
+import { manifest } from '../manifest';
+import cn from './i18n/cn.json';
+import en from './i18n/en.json';
+import hk from './i18n/hk.json';
+import { SensorStatusStore } from './store';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: { en, hk, cn },
+  register(context) {
+    context.addStore('sensorStatus', SensorStatusStore);
+    context.contribute(routes, {
+      path: 'app/:app_id/sensor',
+      load: () => import('./sensor-status-page'),
+      titleKey: 'sensor-status.title',
+      guard: 'auth',
+    });
+    // First in the per-application menu (shell spec §2.3); everyone who can see the application reads it.
+    context.contribute(appMenuItems, { id: 'sensor-status.sensor', titleKey: 'sensor-status.title', path: 'sensor', order: 0 });
+  },
+});
