@@ -1,0 +1,73 @@
+import { appMenuItems, defineClientPlugin, organisationSettingSections, routes } from '@sensorium/core/client';
+import { LICENCES, mergeResources } from '@sensorium/core/common';
+import { eventDetailSections } from '@sensorium/events/common';
+import { rangeActions } from '@sensorium/nodes/common';
+import { ContactDepartmentsToken, EscalationControlsToken, notificationsI18n } from '../common';
+import { manifest } from '../manifest';
+import { ContactsStore } from './contacts/store';
+import { DepartmentsDropdown } from './contacts/departments-dropdown';
+import { CONTACTS_STORE } from './contacts/use-contacts';
+import { eventDeliveriesI18n, eventDeliveriesSection } from './event-deliveries';
+import { registerHistory } from './history';
+import { NOTIFICATION_RANGE_ACTION } from './range-notification';
+import { EscalationFields } from './range-notification/escalation-fields';
+import { ProvidersSection } from './providers/providers-section';
+import { PROVIDERS_STORE, ProvidersStore } from './providers/store';
+import { RateLimitSection } from './rate-limit/rate-limit-section';
+import { RATE_LIMIT_STORE, RateLimitStore } from './rate-limit/store';
+
+/** Shell §2.3: Settings > Notification Contact List (permission notificationsetting, IoT licence). */
+const IOT = { licence: LICENCES.iot };
+
+export default defineClientPlugin({
+  manifest,
+  i18n: mergeResources(notificationsI18n, eventDeliveriesI18n),
+  register(context) {
+    context.addStore(CONTACTS_STORE, ContactsStore);
+    // The contacts' departments for other plugins' forms (the event-settings rule editor).
+    context.provide(ContactDepartmentsToken, { DepartmentsDropdown });
+    // The Notification Setting's escalation controls, for the same forms.
+    context.provide(EscalationControlsToken, { EscalationFields });
+    context.contribute(
+      routes,
+      {
+        path: 'app/:app_id/notification-client',
+        load: () => import('./contacts/notification-client-page'),
+        titleKey: 'notifications.contacts.title',
+        guard: 'auth',
+      },
+      IOT,
+    );
+    // Everyone who can see the application reads the list; the menu item and the changes need notificationsetting.
+    context.contribute(
+      appMenuItems,
+      {
+        id: 'notifications.notification-client',
+        titleKey: 'notifications.contacts.menu',
+        path: 'notification-client',
+        order: 20,
+        group: 'settings',
+        requiredPermission: 'notificationsetting',
+      },
+      IOT,
+    );
+    registerHistory(context);
+    context.contribute(eventDetailSections, eventDeliveriesSection, IOT);
+    // A range's Notification Setting in the Field Settings dialog (node spec 2.7).
+    context.contribute(rangeActions, NOTIFICATION_RANGE_ACTION);
+    // SMS, WhatsApp and voice providers: Advance Setting > Organisation Settings (permission setting).
+    context.addStore(PROVIDERS_STORE, ProvidersStore);
+    context.contribute(
+      organisationSettingSections,
+      { id: 'notifications.providers', order: 40, component: ProvidersSection },
+      { permission: 'setting' },
+    );
+    // The per-contact rate limit, next to the providers (same permission).
+    context.addStore(RATE_LIMIT_STORE, RateLimitStore);
+    context.contribute(
+      organisationSettingSections,
+      { id: 'notifications.rate-limit', order: 41, component: RateLimitSection },
+      { permission: 'setting' },
+    );
+  },
+});

@@ -1,0 +1,2 @@
+export * from './provider-input';
+export * from './provider-view';

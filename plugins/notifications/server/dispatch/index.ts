@@ -1,0 +1,89 @@
+import type { Database, JobQueue, Logger, Mailer, PushHub, ServerPluginContext } from '@sensorium/core/server';
+import { canSeeApplication, type ApplicationAccess, type ApplicationBranding } from '@sensorium/applications/common';
+import { eventTransitionHooks, type EventStore } from '@sensorium/events/common';
+import type { ItemLookup } from '@sensorium/nodes/common';
+import type { PublicLinks } from '@sensorium/public-alert/common';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { NOTIFICATION_DELIVERY_TOPIC, type NotificationDeliveryPush } from '../../common/history';
+import { contactDirectory } from '../contacts/contact-directory';
+import { ChannelSenders } from './channel-sender';
+import { crashCheckpoint } from './crash-checkpoint';
+import {
+  DELIVER_EXPIRE_MINUTES,
+  DELIVER_RETRY_DELAY_SECONDS,
+  DELIVER_RETRY_LIMIT,
+  deliverWorker,
+  type DeliveryStage,
+} from './deliver-worker';
+import { emailSender } from './email-sender';
+import { historyRoutes } from './history-routes';
+import { DELIVER_QUEUE, planDeliveries, type DeliverJob } from './plan-deliveries';
+import { planResumeMessages } from './plan-resume-messages';
+
+export interface DispatchPartDeps {
+  db: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  push: PushHub;
+  events: EventStore;
+  links: PublicLinks;
+  access: ApplicationAccess;
+  branding: ApplicationBranding;
+  items: ItemLookup;
+  log: Logger;
+  /** The per-contact rate limit the deliver worker checks (the rate-limit part's). */
+  rateLimit?: RateLimiter;
+  /** How many seconds a minute of the job timings lasts (60; shorter under test). */
+  minuteSeconds: number;
+  /** The restart test's crash point (SENSORIUM_NOTIFICATIONS_CRASH_AT); empty otherwise. */
+  crashAt: '' | DeliveryStage;
+}
+
+/** What other parts plug into dispatch: more channels' senders, and the history pages' refresh after a row changed. */
+export interface DispatchPart {
+  senders: ChannelSenders;
+  changed(appId: string): void;
+}
+
+/**
+ * The dispatch part: plans a created event's notifications, and the message that it is over when it resumes or is
+ * cleared, in its transaction (the transition hooks), delivers them
+ * with the `notifications.deliver` jobs through the channels' senders (e-mail for now), and serves the Notification
+ * History with its `notification-delivery` push.
+ */
+export function registerDispatch(context: ServerPluginContext, deps: DispatchPartDeps): DispatchPart {
+  const { db, jobs, push, access } = deps;
+  const changed = (appId: string) => {
+    // A lost push only delays the page until its next load.
+    void access
+      .ownerOf(appId)
+      .then((owner) => {
+        if (!owner) return;
+        const message = { topic: NOTIFICATION_DELIVERY_TOPIC, data: { appId } satisfies NotificationDeliveryPush };
+        push.publishKeyed(appId, message, (user) => canSeeApplication(user, owner));
+      })
+      .catch(() => undefined);
+  };
+  const senders = new ChannelSenders([emailSender(deps.mailer)]);
+  jobs.addQueue<DeliverJob>({
+    name: DELIVER_QUEUE,
+    work: deliverWorker({
+      db,
+      senders,
+      events: deps.events,
+      branding: deps.branding,
+      changed,
+      log: deps.log,
+      rateLimit: deps.rateLimit,
+      checkpoint: crashCheckpoint(deps.crashAt),
+    }),
+    expireInSeconds: DELIVER_EXPIRE_MINUTES * deps.minuteSeconds,
+    retryLimit: DELIVER_RETRY_LIMIT,
+    retryDelay: DELIVER_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+  });
+  context.contribute(eventTransitionHooks, planDeliveries({ contacts: contactDirectory(db), links: deps.links, jobs }));
+  context.contribute(eventTransitionHooks, planResumeMessages(jobs));
+  for (const route of historyRoutes(db, deps.items)) context.addRoute(route);
+  return { senders, changed };
+}

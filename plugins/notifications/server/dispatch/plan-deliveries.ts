@@ -1,0 +1,131 @@
+import { chunks, type Database, type JobQueue, type SqlExecutor } from '@sensorium/core/server';
+import type { EventRecord, EventTransitionHook } from '@sensorium/events/common';
+import type { PublicLinks } from '@sensorium/public-alert/common';
+import type { Contact, ContactDirectory } from '../../common';
+import type { DeliveryChannel } from '../../common/history';
+import { escalationSetting, roundRecipients } from '../escalation/escalation-setting';
+import { notificationVariables } from '../templates/template-variables';
+import { notificationRequest, type NotificationRequest } from './notification-request';
+import { notificationsDeliveries } from './schema';
+
+export const DELIVER_QUEUE = 'notifications.deliver';
+export interface DeliverJob {
+  deliveryId: string;
+}
+
+/** A statement carries at most 65,535 parameters; a row takes 14. */
+const ROWS_PER_INSERT = 2000;
+
+/** Why a contact gets nothing on a channel; stored as the row's error and shown translated. */
+export type SkipReason = 'unsubscribed' | 'channelOff' | 'noAddress';
+
+/** Where a channel reaches a contact and whether the contact takes it. */
+export function contactChannel(contact: Contact, channel: DeliveryChannel): { address: string; skip: SkipReason | null } {
+  const { address, enabled } = {
+    sms: { address: contact.smsNum, enabled: contact.smsEnable },
+    whatsapp: { address: contact.smsNum, enabled: contact.whatsappEnable },
+    email: { address: contact.email, enabled: contact.emailEnable },
+    voice: { address: contact.phone, enabled: contact.voiceEnable },
+  }[channel];
+  const trimmed = address.trim();
+  if (contact.unsubscribed) return { address: trimmed, skip: 'unsubscribed' };
+  if (!enabled) return { address: trimmed, skip: 'channelOff' };
+  return { address: trimmed, skip: trimmed === '' ? 'noAddress' : null };
+}
+
+/** The history's Reference: the event's description, or its item. */
+export const referenceOf = (event: EventRecord) =>
+  event.description || event.node.displayName || event.node.itemDisplayName || event.itemName;
+
+export interface PlanDeps {
+  contacts: ContactDirectory;
+  links: PublicLinks;
+  jobs: JobQueue;
+}
+
+export type PlannedRow = typeof notificationsDeliveries.$inferInsert;
+
+/** One round of an event's notifications: the event's own (level 0) or an escalation round (level 1, 2…). */
+export interface DeliveryRound {
+  event: EventRecord;
+  request: NotificationRequest;
+  recipients: readonly Contact[];
+  escalationLevel: number;
+}
+
+/**
+ * A round's delivery rows: one per recipient and channel (skipped ones included, so the history shows them). Each
+ * recipient who gets something has a public link of their own.
+ */
+export async function roundRows(links: PublicLinks, tx: SqlExecutor, round: DeliveryRound): Promise<PlannedRow[]> {
+  const { event, request, recipients, escalationLevel } = round;
+  const rows: PlannedRow[] = [];
+  for (const contact of recipients) {
+    const channels = request.channels.map((channel) => ({ channel, ...contactChannel(contact, channel) }));
+    const link = channels.some(({ skip }) => skip === null)
+      ? await links.issue(
+          { appId: event.appId, eventId: event.id, contactId: contact.id, actorLabel: contact.name, actions: ['ack', 'clear'] },
+          tx,
+        )
+      : null;
+    const usage = escalationLevel === 0 ? 'created' : 'escalation';
+    for (const { channel, address, skip } of channels) {
+      rows.push({
+        appId: event.appId,
+        eventId: event.id,
+        itemUuid: event.itemUuid,
+        transition: 'created',
+        contactId: contact.id,
+        contactName: contact.name,
+        address,
+        channel,
+        usage,
+        escalationLevel,
+        reference: referenceOf(event),
+        status: skip ? 'skipped' : 'queued',
+        error: skip,
+        template: skip ? '' : request.templates[channel],
+        variables: link && !skip ? notificationVariables(event, link.url, usage) : {},
+      });
+    }
+  }
+  return rows;
+}
+
+/** Inserts planned rows in the caller's transaction and queues one deliver job per queued row with them. */
+export async function queueDeliveries(tx: SqlExecutor, jobs: JobQueue, rows: readonly PlannedRow[]): Promise<void> {
+  // The events plugin hands its Drizzle transaction on; its common code can only name it by `execute`.
+  for (const part of chunks([...rows], ROWS_PER_INSERT)) {
+    const planned = await (tx as Database)
+      .insert(notificationsDeliveries)
+      .values(part)
+      .onConflictDoNothing()
+      .returning({ id: notificationsDeliveries.id, status: notificationsDeliveries.status });
+    const queued = planned.filter(({ status }) => status === 'queued');
+    await jobs.sendMany(
+      DELIVER_QUEUE,
+      queued.map(({ id }): DeliverJob => ({ deliveryId: id })),
+      { tx },
+    );
+  }
+}
+
+/**
+ * The events.transition-hooks/v1 contribution: for each created event whose range asks for notifications, the first
+ * round's rows and jobs, all in the event's transaction. With escalation to the next priority on, the first round tells
+ * only the first priority's contacts.
+ */
+export function planDeliveries({ contacts, links, jobs }: PlanDeps): EventTransitionHook {
+  return async (tx, transitions) => {
+    const rows: PlannedRow[] = [];
+    for (const { kind, event } of transitions) {
+      if (kind !== 'created') continue;
+      const request = notificationRequest(event.actions);
+      if (!request) continue;
+      const everyone = await contacts.recipients(event.appId, { departments: request.departments }, tx);
+      const recipients = roundRecipients(everyone, escalationSetting(event.actions), 0);
+      rows.push(...(await roundRows(links, tx, { event, request, recipients: recipients ?? [], escalationLevel: 0 })));
+    }
+    if (rows.length > 0) await queueDeliveries(tx, jobs, rows);
+  };
+}

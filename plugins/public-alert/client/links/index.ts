@@ -1,0 +1,13 @@
+import type { EventDetailSection } from '@sensorium/events/common';
+import { AlertLinksSection } from './alert-links-section';
+
+export { alertLinksI18n } from './i18n';
+
+/** The event details' "Alert links" (events.event-detail-sections/v1); listing and revoking need `event`, as the API does. */
+export const alertLinksSection: EventDetailSection = {
+  id: 'public-alert.links',
+  titleKey: 'public-alert.links.title',
+  order: 10,
+  permission: 'event',
+  component: AlertLinksSection,
+};

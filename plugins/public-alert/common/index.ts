@@ -1,0 +1,3 @@
+export * from './public-links';
+export * from './public-event';
+export * from './inputs';
