@@ -1,0 +1,32 @@
+import { applicationSettingTabs } from '@sensorium/applications/common';
+import { defineClientPlugin } from '@sensorium/core/client';
+import { mergeResources } from '@sensorium/core/common';
+import { eventDetailSections } from '@sensorium/events/common';
+import { rangeActions } from '@sensorium/nodes/common';
+import { manifest } from '../manifest';
+import { WebhooksTabLoader } from './components/webhooks-tab-loader';
+import { eventSectionI18n, webhookTriesSection } from './event-section';
+import cn from './i18n/cn.json';
+import en from './i18n/en.json';
+import hk from './i18n/hk.json';
+import { TASK_RANGE_ACTION, WEBHOOK_RANGE_ACTION } from './range-actions';
+import { WebhooksStore } from './store';
+import { WEBHOOKS_STORE } from './use-webhooks';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: mergeResources({ en, hk, cn }, eventSectionI18n),
+  register(context) {
+    context.addStore(WEBHOOKS_STORE, WebhooksStore);
+    // Rotating the secret needs the setting permission, as the tab's neighbours do.
+    context.contribute(
+      applicationSettingTabs,
+      { id: 'event-actions.webhooks', titleKey: 'event-actions.tab', order: 30, component: WebhooksTabLoader },
+      { permission: 'setting' },
+    );
+    context.contribute(eventDetailSections, webhookTriesSection);
+    // A range's Task Setting and Webhook in the Field Settings dialog (node spec 2.8, 2.9).
+    context.contribute(rangeActions, TASK_RANGE_ACTION);
+    context.contribute(rangeActions, WEBHOOK_RANGE_ACTION);
+  },
+});

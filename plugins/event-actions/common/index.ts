@@ -1,0 +1,3 @@
+export * from './transitions';
+export * from './webhook-deliveries';
+export * from './webhook-secret';

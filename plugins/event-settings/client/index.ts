@@ -1,0 +1,27 @@
+import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
+import { eventSettingsI18n } from '../common/i18n';
+import { manifest } from '../manifest';
+import { EVENT_SETTINGS_STORE, EventSettingsStore } from './store';
+
+/** Settings > Event Setting (shell §2.3: permission eventsetting, IoT licence, which the manifest carries). */
+export default defineClientPlugin({
+  manifest,
+  i18n: eventSettingsI18n,
+  register(context) {
+    context.addStore(EVENT_SETTINGS_STORE, EventSettingsStore);
+    context.contribute(routes, {
+      path: 'app/:app_id/system-event-setting',
+      load: () => import('./event-setting-page'),
+      titleKey: 'event-settings.title',
+      guard: 'auth',
+    });
+    context.contribute(appMenuItems, {
+      id: 'event-settings.system-event-setting',
+      titleKey: 'event-settings.title',
+      path: 'system-event-setting',
+      order: 30,
+      group: 'settings',
+      requiredPermission: 'eventsetting',
+    });
+  },
+});
