@@ -5,14 +5,20 @@ import audit from '../../plugins/audit/client';
 import backups from '../../plugins/backups/client';
 import mailbox from '../../plugins/mailbox/client';
 import nodes from '../../plugins/nodes/client';
+import notifications from '../../plugins/notifications/client';
 import devicePipeline from '../../plugins/device-pipeline/client';
+import events from '../../plugins/events/client';
+import eventActions from '../../plugins/event-actions/client';
+import eventSettings from '../../plugins/event-settings/client';
 import chirpstack from '../../plugins/chirpstack/client';
 import crawler from '../../plugins/crawler/client';
 import httpSource from '../../plugins/http-source/client';
 import lift from '../../plugins/lift/client';
 import prtg from '../../plugins/prtg/client';
+import publicAlert from '../../plugins/public-alert/client';
 import rgtnbiot from '../../plugins/rgtnbiot/client';
 import robot from '../../plugins/robot/client';
+import sensorStatus from '../../plugins/sensor-status/client';
 import trackcentral from '../../plugins/trackcentral/client';
 import ttn from '../../plugins/ttn/client';
 import themes from '../../plugins/themes/client';
@@ -25,7 +31,10 @@ export const clientPlugins: ClientPlugin[] = [
   audit,
   backups,
   nodes,
+  notifications,
   devicePipeline,
+  events,
+  eventActions,
   themes,
   users,
   mailbox,
@@ -34,9 +43,12 @@ export const clientPlugins: ClientPlugin[] = [
   httpSource,
   lift,
   prtg,
+  publicAlert,
   rgtnbiot,
   robot,
   trackcentral,
   ttn,
+  sensorStatus,
+  eventSettings,
   // sensorium:plugins
 ];

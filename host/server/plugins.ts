@@ -6,14 +6,19 @@ import backups from '../../plugins/backups/server';
 import chirpstack from '../../plugins/chirpstack/server';
 import crawler from '../../plugins/crawler/server';
 import devicePipeline from '../../plugins/device-pipeline/server';
+import eventActions from '../../plugins/event-actions/server';
 import events from '../../plugins/events/server';
+import eventSettings from '../../plugins/event-settings/server';
 import httpSource from '../../plugins/http-source/server';
 import lift from '../../plugins/lift/server';
 import mailbox from '../../plugins/mailbox/server';
 import nodes from '../../plugins/nodes/server';
+import notifications from '../../plugins/notifications/server';
 import prtg from '../../plugins/prtg/server';
+import publicAlert from '../../plugins/public-alert/server';
 import rgtnbiot from '../../plugins/rgtnbiot/server';
 import robot from '../../plugins/robot/server';
+import sensorStatus from '../../plugins/sensor-status/server';
 import themes from '../../plugins/themes/server';
 import trackcentral from '../../plugins/trackcentral/server';
 import ttn from '../../plugins/ttn/server';
@@ -29,6 +34,9 @@ export const serverPlugins: ServerPlugin[] = [
   nodes,
   devicePipeline,
   events,
+  publicAlert,
+  notifications,
+  eventActions,
   chirpstack,
   ttn,
   httpSource,
@@ -40,5 +48,7 @@ export const serverPlugins: ServerPlugin[] = [
   trackcentral,
   account,
   mailbox,
+  sensorStatus,
+  eventSettings,
   // sensorium:plugins
 ];

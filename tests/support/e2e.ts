@@ -35,6 +35,8 @@ export async function startConsole(
     smtpUrl?: string;
     /** MQTT on (see startTestServer): `server.mqtt` then names the broker devices publish to. */
     mqtt?: TestServerOptions['mqtt'];
+    /** SENSORIUM_OUTBOUND_ALLOW, e.g. ['127.0.0.1'] for a local webhook receiver. */
+    outboundAllow?: string[];
   } = {},
 ): Promise<Console> {
   if (!existsSync(resolve(CLIENT_DIR, 'index.html'))) throw new Error('The console is not built: run "npm run build" first');
@@ -44,6 +46,7 @@ export async function startConsole(
     plugins: options.plugins ?? serverPlugins,
     smtpUrl: options.smtpUrl,
     mqtt: options.mqtt,
+    outboundAllow: options.outboundAllow,
   });
   const browser = await launchChromium();
   const harness: Console = {

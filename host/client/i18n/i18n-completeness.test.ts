@@ -5,15 +5,23 @@ import { LANGUAGES, translationKeys, type TranslationTree } from '@sensorium/cor
 
 const repo = resolve(import.meta.dirname, '../../..');
 
+/** A client part's own texts beside it, e.g. client/dead-letters/i18n: the part merges them into its plugin's. */
+const partTextFolders = (client: string): string[] =>
+  existsSync(client)
+    ? readdirSync(client, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(client, entry.name, 'i18n', 'en.json')))
+        .map((entry) => `client/${entry.name}/i18n`)
+    : [];
+
 /**
- * Every folder of browser texts: core's, the shell's and each plugin's client/i18n or common/i18n (texts shared with
- * its server part), found by reading plugins/.
+ * Every folder of browser texts: core's, the shell's and each plugin's client/i18n, common/i18n (texts shared with
+ * its server part) and client parts' own, found by reading plugins/.
  */
 function textFolders(): { folder: string; namespace: RegExp }[] {
   const plugins = readdirSync(join(repo, 'plugins'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) =>
-      ['client/i18n', 'common/i18n']
+      ['client/i18n', 'common/i18n', ...partTextFolders(join(repo, 'plugins', entry.name, 'client'))]
         .map((sub) => join(repo, 'plugins', entry.name, sub))
         .filter((folder) => existsSync(join(folder, 'en.json')))
         .map((folder) => ({ folder, namespace: new RegExp(`^${entry.name}\\.`) })),

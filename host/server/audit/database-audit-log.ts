@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditRecord } from '@sensorium/core/common';
-import type { AuditEntry, AuditLog, AuditQuery, Database } from '@sensorium/core/server';
+import { likePattern, type AuditEntry, type AuditLog, type AuditQuery, type Database } from '@sensorium/core/server';
 import { auditRecords, users } from '../db/schema';
 
 /** The audit trail in core's audit_records table. */
@@ -29,7 +29,7 @@ export class DatabaseAuditLog implements AuditLog {
       );
     }
     if (query.keyword) {
-      const pattern = `%${query.keyword.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+      const pattern = likePattern(query.keyword);
       conditions.push(
         or(ilike(auditRecords.username, pattern), ilike(auditRecords.action, pattern), ilike(auditRecords.target, pattern))!,
       );

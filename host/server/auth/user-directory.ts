@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } fr
 import type { PermissionKey, SessionUser } from '@sensorium/core/common';
 import {
   HttpError,
+  likePattern,
   type Account,
   type AccountFilter,
   type AccountPatch,
@@ -25,9 +26,6 @@ const hashPassword = (password: string) => hash(password);
 
 /** Usernames compare without case: `Jane.Doe@Example.com` signs in as `jane.doe@example.com`. */
 export const sameUsername = (username: string): SQL => sql`lower(${users.username}) = lower(${username})`;
-
-/** `%` and `_` typed in a search box match themselves. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Ids that are not uuids name nothing (rather than failing in the database). */
 const uuidsIn = (column: typeof users.id | typeof userGroups.id, ids: readonly string[]): SQL => {

@@ -120,6 +120,7 @@ export function recordingSinkPlugin(sink: RecordingSink, id: 'nodes' | 'device-p
         itemsOf: (appId, tx) => queryRows<ItemRef>(tx ?? db, sql`${refs} WHERE app_id = ${appId}`),
         // These rows carry no tags: a user limited to device tags sees none of them.
         visibleItems: async () => [],
+        devices: async () => [],
         enabledItemsOfSource: (type) =>
           queryRows(
             db,

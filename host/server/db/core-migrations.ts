@@ -174,4 +174,12 @@ export const coreMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // Mailer.send's dedupKey: a job retried after queueing its e-mail (a notification's delivery) queues no second one.
+    id: '011-mail-outbox-dedup-key',
+    sql: `
+      ALTER TABLE mail_outbox ADD COLUMN dedup_key text;
+      CREATE UNIQUE INDEX mail_outbox_dedup_key_idx ON mail_outbox (dedup_key);
+    `,
+  },
 ];

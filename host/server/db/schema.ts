@@ -120,10 +120,13 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Mailer.send's dedupKey: at most one message per key. */
+    dedupKey: text('dedup_key'),
   },
   (table) => [
     index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
     index('mail_outbox_created_idx').on(table.createdAt),
+    uniqueIndex('mail_outbox_dedup_key_idx').on(table.dedupKey),
   ],
 );
 

@@ -74,6 +74,15 @@ const probe = defineServerPlugin({
         handler: ({ query }) => query,
       }),
     );
+    // No input models: the raw path parameter and query reach the handler (and, in real routes, the app scope's lookup).
+    context.addRoute(
+      defineRoute({
+        method: 'GET',
+        url: '/badinput/things/:name',
+        summary: 'A thing by name',
+        handler: ({ params, query }) => ({ params, query }),
+      }),
+    );
   },
 });
 
@@ -111,6 +120,19 @@ describe.each(databaseBackends())('bad input answers 400, never 500, on %s', (ba
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { code: string }).code).toBe('errors.inputTooDeep');
+  });
+
+  it('refuses NUL in the path parameters and query of a route without input models, naming the field', async () => {
+    const path = await server.request('GET', '/api/badinput/things/a%00b', { token });
+    expect(path.status).toBe(400);
+    expect(path.body).toMatchObject({ field: 'name', code: 'validation.noNulCharacter' });
+    const query = await server.request('GET', '/api/badinput/things/a?q=%00', { token });
+    expect(query.status).toBe(400);
+    expect(query.body).toMatchObject({ field: 'q', code: 'validation.noNulCharacter' });
+    expect((await server.request('GET', '/api/badinput/things/a?q=b', { token })).body).toEqual({
+      params: { name: 'a' },
+      query: { q: 'b' },
+    });
   });
 
   it('refuses NUL characters and lone surrogates in any string, naming the field', async () => {

@@ -17,6 +17,21 @@ describe('redactTokens', () => {
     expect(redactTokens('/app/a/dashboard/main?dashboard_token=abc')).toBe('/app/a/dashboard/main?dashboard_token=[redacted]');
     expect(redactTokens('/api/application/')).toBe('/api/application/');
   });
+
+  it('hides public alert tokens in the API query and in the viewer page path', () => {
+    expect(redactTokens('/api/system-events-api/public/event/?payload=AQ.sig')).toBe(
+      '/api/system-events-api/public/event/?payload=[redacted]',
+    );
+    expect(redactTokens('/public/event/AQ-_x.sig')).toBe('/public/event/[redacted]');
+    expect(redactTokens('/public/event/AQ.sig?lng=en')).toBe('/public/event/[redacted]?lng=en');
+  });
+
+  it('hides the signature of a generic gateway’s delivery callback', () => {
+    const delivery = '/api/notifications/callbacks/http/6f1c2b9e-0d4e-4a57-9c1b-2f8e5a7d3c10';
+    expect(redactTokens(`${delivery}?sig=9b74c9897bac770ffc029102a200c5de`)).toBe(`${delivery}?sig=[redacted]`);
+    expect(redactTokens(`${delivery}?status=delivered&sig=9b74c989`)).toBe(`${delivery}?status=delivered&sig=[redacted]`);
+    expect(redactTokens('/api/nodes?design=1')).toBe('/api/nodes?design=1');
+  });
 });
 
 describe.each(databaseBackends())('database errors in the logs on %s', (backend) => {

@@ -1,6 +1,12 @@
-/** The push socket and image links carry the access token in the query: keep it out of the logs. */
+/**
+ * The push socket and image links carry the access token in the query, public alert links their token in the query
+ * (`payload`) or the page's path, and a generic SMS gateway's callback URL its delivery's signature (`sig`, which
+ * anyone reading it could use to forge that delivery's status reports): keep them out of the logs.
+ */
 export function redactTokens(url: string): string {
-  return url.replace(/([?&](?:token|dashboard_token)=)[^&]*/g, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|dashboard_token|payload|sig)=)[^&]*/g, '$1[redacted]')
+    .replace(/^(\/public\/event\/)[^/?#]+/, '$1[redacted]');
 }
 
 const REDACTED = '[redacted]';

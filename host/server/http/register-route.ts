@@ -22,7 +22,7 @@ import {
 import type { Translator } from '../i18n/translator';
 import type { OwnedRoute } from '../plugin-host/route-table';
 import { routeSchema } from './openapi';
-import { validateInput } from './validate-input';
+import { refuseUnstorableText, validateInput } from './validate-input';
 
 export interface RouteServices {
   licences: LicenceSet;
@@ -105,8 +105,10 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
             await loadScoped(services, route.scope.kind, route.scope.from, user!, parts);
           }
         };
+        if (!route.params) refuseUnstorableText(request.params);
         parts.params = await validateInput(route.params, request.params, isKey);
         await checkScopes('params');
+        if (!route.query) refuseUnstorableText(request.query);
         parts.query = await validateInput(route.query, request.query, isKey);
         await checkScopes('query');
         parts.body = route.rawBody ? undefined : await validateInput(route.body, request.body, isKey);

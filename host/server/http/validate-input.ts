@@ -88,6 +88,15 @@ function textProblems(value: unknown, path: string, depth = 0): FieldProblem[] {
   });
 }
 
+/**
+ * Path parameters and query strings of a route without an input model still reach queries (the application scope's
+ * lookup first): text no column can hold is refused there too, with the same 400 naming the field.
+ */
+export function refuseUnstorableText(raw: unknown): void {
+  const text = textProblems(raw, '');
+  if (text.length > 0) throw new ValidationFailure(text);
+}
+
 /** One value of a validated model: a property's value, or each item of a list property (`field` ends in its index). */
 interface ModelValue {
   model: object;
@@ -155,8 +164,7 @@ export async function validateInput<T>(
   if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
     throw HttpError.badRequest('errors.badRequest');
   }
-  const text = textProblems(raw, '');
-  if (text.length > 0) throw new ValidationFailure(text);
+  refuseUnstorableText(raw);
   const instance = plainToInstance(model, raw ?? {}) as T & object;
   let errors: ValidationError[];
   try {

@@ -16,9 +16,9 @@ async function reopenableDatabase(backend: DatabaseBackend) {
   const scratch = backend === 'postgres' ? await createScratchDatabase() : null;
   const dataDir = await mkdtemp(join(tmpdir(), 'sensorium-queue-'));
   const open = () => openDatabase({ databaseUrl: scratch?.url ?? null, dataDir }, () => {});
-  const queueOn = (connection: DatabaseConnection) =>
+  const queueOn = (connection: DatabaseConnection, pollingIntervalSeconds = 0.5) =>
     new PgBossJobQueue(connection.pglite ? { pglite: connection.pglite } : { postgresUrl: scratch?.url ?? '' }, log, {
-      pollingIntervalSeconds: 0.5,
+      pollingIntervalSeconds,
     });
   const remove = async () => {
     await scratch?.drop();
@@ -27,9 +27,13 @@ async function reopenableDatabase(backend: DatabaseBackend) {
   return { open, queueOn, remove };
 }
 
-async function startedQueue(database: Awaited<ReturnType<typeof reopenableDatabase>>, definition: QueueDefinition) {
+async function startedQueue(
+  database: Awaited<ReturnType<typeof reopenableDatabase>>,
+  definition: QueueDefinition,
+  pollingIntervalSeconds?: number,
+) {
   const connection = await database.open();
-  const queue = database.queueOn(connection);
+  const queue = database.queueOn(connection, pollingIntervalSeconds);
   queue.addQueue(definition);
   await queue.start();
   const stop = async () => {
@@ -126,6 +130,63 @@ describe.each(databaseBackends())('job queue on %s', (backend) => {
     await vi.waitFor(() => expect(ran).toEqual(['committed']), { timeout: 10_000, interval: 50 });
     await settle(1_000);
     expect(ran).toEqual(['committed']);
+  });
+
+  it('queues several jobs with one call in a transaction, or none when it rolls back', async () => {
+    const database = await reopenableDatabase(backend);
+    cleanups.push(database.remove);
+    const ran: number[] = [];
+    const { connection, queue, stop } = await startedQueue(database, {
+      name: 'test.many',
+      work: async (job) => void ran.push((job.data as { n: number }).n),
+    });
+    cleanups.push(stop);
+    await expect(
+      connection.db.transaction(async (tx) => {
+        await queue.sendMany('test.many', [{ n: 0 }], { tx });
+        throw new Error('the events could not be written');
+      }),
+    ).rejects.toThrow('the events could not be written');
+    await connection.db.transaction(async (tx) => {
+      await queue.sendMany('test.many', [{ n: 1 }, { n: 2 }, { n: 3 }], { tx });
+    });
+    await vi.waitFor(() => expect([...ran].sort()).toEqual([1, 2, 3]), { timeout: 10_000, interval: 50 });
+    await settle(1_000);
+    expect(ran).toHaveLength(3);
+  });
+
+  it('works through a backlog without pausing a polling interval between jobs', async () => {
+    const database = await reopenableDatabase(backend);
+    cleanups.push(database.remove);
+    const ran: number[] = [];
+    const definition: QueueDefinition = {
+      name: 'test.backlog',
+      work: async (job) => void ran.push((job.data as { n: number }).n),
+    };
+    // An idle worker asks every 60 s: the first server only queues the backlog, the second finds it when it starts.
+    const first = await startedQueue(database, { ...definition, work: async () => {} }, 60);
+    for (const n of [1, 2, 3, 4, 5]) await first.queue.send('test.backlog', { n });
+    await first.stop();
+    const second = await startedQueue(database, definition, 60);
+    cleanups.push(second.stop);
+    await vi.waitFor(() => expect([...ran].sort()).toEqual([1, 2, 3, 4, 5]), { timeout: 15_000, interval: 50 });
+  });
+
+  it('delays a job sent in a transaction by a number of seconds', async () => {
+    const database = await reopenableDatabase(backend);
+    cleanups.push(database.remove);
+    const ran: number[] = [];
+    const { connection, queue, stop } = await startedQueue(database, {
+      name: 'test.later',
+      work: async () => void ran.push(Date.now()),
+    });
+    cleanups.push(stop);
+    const sent = Date.now();
+    await connection.db.transaction(async (tx) => {
+      await queue.send('test.later', {}, { tx, startAfter: 2 });
+    });
+    await vi.waitFor(() => expect(ran).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(ran[0]! - sent).toBeGreaterThanOrEqual(1_900);
   });
 
   it('keeps one waiting job per key in a queue with oneQueuedPerKey', async () => {

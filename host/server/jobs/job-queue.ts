@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database, JobQueue, QueueDefinition, SendOptions } from '@sensorium/core/server';
+import type { JobQueue, QueueDefinition, SendOptions, SqlExecutor as Transaction } from '@sensorium/core/server';
 import type { SqlExecutor } from '../db/connection';
 import { sqlFromText } from './sql-text';
 
@@ -25,11 +25,15 @@ function connectionOptions(database: JobQueueDatabase): PgBoss.DatabaseOptions {
   return { db: { executeSql: async (text, values) => ({ rows: await execute(text, values?.length ? values : undefined) }) } };
 }
 
-function transactionDb(tx: Database): PgBoss.Db {
+function transactionDb(tx: Transaction): PgBoss.Db {
   return {
     // Both drivers answer execute with their own result object, and both carry `rows`.
     executeSql: async (text, values: unknown[]) => (await tx.execute(sqlFromText(text, values))) as { rows: unknown[] },
   };
+}
+
+function startDate(startAfter: Date | number): Date {
+  return typeof startAfter === 'number' ? new Date(Date.now() + startAfter * 1000) : startAfter;
 }
 
 /** Core's JobQueue on pg-boss: queues are declared while plugins register, and their workers run from `start` to `stop`. */
@@ -64,9 +68,20 @@ export class PgBossJobQueue implements JobQueue {
     const { tx, startAfter, singletonKey } = options;
     return this.boss.send(name, data, {
       ...(tx ? { db: transactionDb(tx) } : {}),
-      ...(startAfter === undefined ? {} : { startAfter }),
+      // A number of seconds reaches pg-boss's SQL as a parameter typed for a date inside a transaction, and fails there.
+      ...(startAfter === undefined ? {} : { startAfter: startDate(startAfter) }),
       ...(singletonKey === undefined ? {} : { singletonKey }),
     });
+  }
+
+  async sendMany(name: string, data: readonly object[], options: Pick<SendOptions, 'tx'> = {}): Promise<void> {
+    if (!this.queues.has(name)) throw new Error(`No queue is named "${name}"`);
+    if (data.length === 0) return;
+    // pg-boss's insert takes each queue's retry and expiry settings from its queue row, as send does.
+    await this.boss.insert(
+      data.map((item) => ({ name, data: item })),
+      options.tx ? { db: transactionDb(options.tx) } : {},
+    );
   }
 
   /** Creates pg-boss's schema (or migrates it), brings each queue's retry settings up to date and starts the workers. */
@@ -84,8 +99,13 @@ export class PgBossJobQueue implements JobQueue {
       };
       await this.boss.createQueue(definition.name, settings);
       await this.boss.updateQueue(definition.name, settings);
-      await this.boss.work(definition.name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
+      // Filled once work() answers; a first fetch that finds a job before then just pauses as pg-boss would.
+      const worker = { id: '' };
+      worker.id = await this.boss.work(definition.name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
         for (const job of jobs) await definition.work({ id: job.id, data: job.data as object, retryCount: job.retryCount });
+        // pg-boss pauses a whole polling interval after every fetch, even one that found a job: asking again at once
+        // works through a backlog at the workers' own pace instead of one job per interval.
+        if (worker.id) this.boss.notifyWorker(worker.id);
       });
     }
   }

@@ -100,4 +100,36 @@ describe.each(databaseBackends())('outbox delivery over SMTP on %s', (backend) =
       (message) => message.status === 'sent',
     );
   });
+
+  it('queues one message per dedup key: a second send answers the first and sends nothing more', async () => {
+    const message = { to: 'once@example.com', subject: 'Once', text: 'Only one of me' };
+    const first = await outbox().send(message, { dedupKey: 'delivery-1' });
+    const second = await outbox().send({ ...message, text: 'A retry' }, { dedupKey: 'delivery-1' });
+    expect(second.id).toBe(first.id);
+    await until(
+      () => row(first.id),
+      (sent) => sent.status === 'sent',
+    );
+    expect(await outbox().deliverDue()).toBe(0);
+    const received = sink.messages.filter((mail) => mail.to.includes('once@example.com'));
+    expect(received.map((mail) => mail.text.trim())).toEqual(['Only one of me']);
+  });
+
+  it("queues a message with the caller's transaction: kept when it commits, gone when it rolls back", async () => {
+    const count = async (to: string) =>
+      (await db().select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.recipient, to))).length;
+    await db()
+      .transaction(async (tx) => {
+        await outbox().send({ to: 'rolled@example.com', subject: 'No', text: 'Never' }, { tx, dedupKey: 'rolled' });
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await count('rolled@example.com')).toBe(0);
+    await db().transaction(async (tx) => {
+      await outbox().send({ to: 'committed@example.com', subject: 'Yes', text: 'Kept' }, { tx, dedupKey: 'committed' });
+    });
+    expect(await count('committed@example.com')).toBe(1);
+    const mail = await sink.waitForMessage('committed@example.com');
+    expect(mail.text.trim()).toBe('Kept');
+  });
 });

@@ -1,8 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { OutboxPage } from '@sensorium/core/common';
-import type { Database, JobDefinition, Mailer, MailMessage } from '@sensorium/core/server';
+import type { MailStatus, OutboxPage } from '@sensorium/core/common';
+import {
+  queryRows,
+  type Database,
+  type JobDefinition,
+  type Mailer,
+  type MailMessage,
+  type MailSendOptions,
+} from '@sensorium/core/server';
 import { mailOutbox } from '../db/schema';
 
 /** How a claimed message leaves the server; nodemailer over SMTP in production. */
@@ -56,19 +63,25 @@ export class MailOutbox implements Mailer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async send(message: MailMessage): Promise<{ id: string }> {
-    const [row] = await this.db
-      .insert(mailOutbox)
-      .values({
-        recipient: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html ?? null,
-        status: this.transport ? 'queued' : 'kept',
-      })
-      .returning({ id: mailOutbox.id });
-    const id = row!.id;
+  async send(message: MailMessage, options: MailSendOptions = {}): Promise<{ id: string }> {
+    const { dedupKey = null, tx = this.db } = options;
+    const status: MailStatus = this.transport ? 'queued' : 'kept';
+    const [inserted] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, status, dedup_key)
+          VALUES (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${status}, ${dedupKey})
+          ON CONFLICT (dedup_key) DO NOTHING
+          RETURNING id`,
+    );
+    if (!inserted) {
+      // Only a dedupKey can conflict: the message was queued before, and is not queued again.
+      const [first] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM mail_outbox WHERE dedup_key = ${dedupKey}`);
+      return { id: first!.id };
+    }
+    const id = inserted.id;
     if (this.transport) {
+      // In a caller's transaction the message shows once that commits: PGlite runs the kick after it, and on PostgreSQL
+      // a kick that comes too early finds nothing, so the 2-second job delivers it.
       this.kick();
     } else {
       // The content (codes, reset links) stays out of the log: cloud users read it on the Mailbox page.

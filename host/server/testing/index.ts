@@ -19,6 +19,8 @@ import { createScratchDatabase } from './scratch-database';
 export { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink';
 export { seedPgliteDataDir } from './pglite-template';
 export { connectPush, pushClosed, PUSH_PROBE_TOPIC } from './push-socket';
+export { emailEveryContact, redRangeField, type RangeActions } from './red-range';
+export { createTestApplication } from './test-application';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
 
