@@ -19,8 +19,12 @@
  *
  *   npm run bench:ingest -- [--mode postgres|embedded|both|<db>+<broker>] [--devices 1000] [--duration 20] [--warmup 5]
  *     [--pass-duration 10] [--publishers 4] [--window 2000] [--pass-window 1000] [--ingest-connections 8]
- *     [--alarm-rate 0.01] [--cpu-prof] [--json-out file]
+ *     [--alarm-rate 0.01] [--notifications] [--drain-timeout 300] [--cpu-prof] [--json-out file]
  * <db> is postgres or pglite, <broker> mosquitto or aedes.
+ * --notifications runs each mode twice in one run: as above, then (`<mode>+mail`) with the events, public-alert and
+ * notifications plugins, every device's temperature alarm e-mailing a contact of its own (so 1 % of uplinks raise an
+ * event with an e-mail at --alarm-rate 0.01) to an SMTP sink. It prints both ingest rates and how long the
+ * notification backlog took to drain after the measurement (deliveries sent, e-mails at the sink).
  */
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -34,16 +38,27 @@ import { parseArgs } from 'node:util';
 import { Aedes } from 'aedes';
 import { sql } from 'drizzle-orm';
 import { connectAsync } from 'mqtt';
-import { DatabaseToken, DataSourceSinkToken, type Database, type IngestOutcome, type Uplink } from '@sensorium/core/server';
-import { startTestServer, type TestServer } from '../host/server/testing';
+import {
+  DatabaseToken,
+  DataSourceSinkToken,
+  OrganisationDirectoryToken,
+  type Database,
+  type IngestOutcome,
+  type Uplink,
+} from '@sensorium/core/server';
+import { startSmtpSink, startTestServer, type SmtpSink, type TestServer } from '../host/server/testing';
 import applications from '../plugins/applications/server';
 import chirpstack from '../plugins/chirpstack/server';
 import devicePipeline from '../plugins/device-pipeline/server';
+import events from '../plugins/events/server';
 import nodes from '../plugins/nodes/server';
+import notifications from '../plugins/notifications/server';
+import publicAlert from '../plugins/public-alert/server';
+import users from '../plugins/users/server';
 import { CpuMeter, CpuProfiler, SqlTimer, type CpuGroups, type ProfileSummary, type SqlStat } from './ingest/probes';
 import type { FromPublisher, ToPublisher } from './ingest/publisher';
 import { Samples, summarize, type LatencySummary } from './ingest/stats';
-import { BENCH_APP_ID, benchInput, CHIRPSTACK_APP_ID, devEuiOf } from './ingest/uplink';
+import { BENCH_APP_ID, benchContactOf, benchInput, CHIRPSTACK_APP_ID, devEuiOf } from './ingest/uplink';
 
 const FIELDS_PER_UPLINK = 3;
 
@@ -60,6 +75,8 @@ const { values: args } = parseArgs({
     'flush-ms': { type: 'string' },
     'ingest-connections': { type: 'string', default: '8' },
     'alarm-rate': { type: 'string', default: '0.01' },
+    notifications: { type: 'boolean', default: false },
+    'drain-timeout': { type: 'string', default: '300' },
     'cpu-prof': { type: 'boolean', default: false },
     'json-out': { type: 'string' },
   },
@@ -76,6 +93,7 @@ const options = {
   flushMs: args['flush-ms'] === undefined ? null : Number(args['flush-ms']),
   ingestConnections: Number(args['ingest-connections']),
   alarmRate: Number(args['alarm-rate']),
+  drainTimeoutS: Number(args['drain-timeout']),
   cpuProf: args['cpu-prof'] ?? false,
 };
 
@@ -87,15 +105,29 @@ interface Mode {
   name: string;
   db: 'postgres' | 'pglite';
   broker: 'mosquitto' | 'aedes';
+  /** The notifications variant: alarms e-mail the devices' contacts. */
+  notify: boolean;
+}
+
+const NOTIFY_SUFFIX = '+mail';
+
+/** The modes to run: each twice, without and with notifications, under --notifications. */
+function modesOf(text: string): Mode[] {
+  if (text.endsWith(NOTIFY_SUFFIX)) {
+    return parseMode(text.slice(0, -NOTIFY_SUFFIX.length)).map((mode) => ({ ...mode, name: text, notify: true }));
+  }
+  const modes = parseMode(text);
+  if (!args.notifications) return modes;
+  return modes.flatMap((mode) => [mode, { ...mode, name: `${mode.name}${NOTIFY_SUFFIX}`, notify: true }]);
 }
 
 function parseMode(text: string): Mode[] {
   if (text === 'both') return [...parseMode('postgres'), ...parseMode('embedded')];
-  if (text === 'postgres') return [{ name: 'postgres', db: 'postgres', broker: 'mosquitto' }];
-  if (text === 'embedded') return [{ name: 'embedded', db: 'pglite', broker: 'aedes' }];
+  if (text === 'postgres') return [{ name: 'postgres', db: 'postgres', broker: 'mosquitto', notify: false }];
+  if (text === 'embedded') return [{ name: 'embedded', db: 'pglite', broker: 'aedes', notify: false }];
   const [db, broker] = text.split('+');
   if ((db === 'postgres' || db === 'pglite') && (broker === 'mosquitto' || broker === 'aedes')) {
-    return [{ name: text, db, broker }];
+    return [{ name: text, db, broker, notify: false }];
   }
   throw new Error(`--mode must be postgres, embedded, both or <postgres|pglite>+<mosquitto|aedes>, not "${text}"`);
 }
@@ -133,6 +165,20 @@ export interface ModeResult {
   sql: SqlStat[];
   profile: ProfileSummary | null;
   setupS: number;
+  /** The notifications variant's backlog after the measurement. */
+  notifications?: NotificationBacklog;
+}
+
+interface NotificationBacklog {
+  /** Delivery rows planned (one per notified event). */
+  planned: number;
+  sent: number;
+  /** Still queued, deferred or sending when the drain stopped waiting. */
+  left: number;
+  /** From the end of the measurement until no delivery waited (or the drain timeout). */
+  drainS: number;
+  /** E-mails the SMTP sink received by then. */
+  mailed: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -343,21 +389,66 @@ async function rows<T>(db: Database, statement: ReturnType<typeof sql>): Promise
   return Array.isArray(answer) ? answer : (answer.rows ?? []);
 }
 
-async function createDevices(server: TestServer, devices: number): Promise<void> {
+/**
+ * The +mail modes' per-contact rate limit: far above what a contact gets in a run (a few e-mails a minute), so no
+ * delivery is deferred and the drain measures the deliver workers, not the limit (default 6 per 10 minutes).
+ */
+const BENCH_RATE_LIMIT = { maxSent: 1000, windowMinutes: 1 };
+
+/**
+ * The end customer the bench application belongs to. The +mail modes need an organisation for it, since the rate
+ * limit is an organisation's setting (an end customer without one always has the default): an si-customer of a new
+ * organisation creates the end customer, and the organisation's limit is set through the API.
+ */
+async function benchEndCustomer(server: TestServer, token: string, notify: boolean): Promise<string> {
+  if (!notify) return 'end_default';
+  const directory = server.running.container.resolve(OrganisationDirectoryToken);
+  const organisationId = (await directory.create({ name: 'Ingest benchmark', size: '', role: '', endCustomerId: null })).id;
+  const customer = await server.loginAs({
+    username: 'bench-integrator',
+    level: 'si-customer',
+    organisationId,
+    permissions: ['useredit', 'setting'],
+  });
+  const endCustomer = await server.request('POST', '/api/customer/end-customer/', {
+    token: customer,
+    body: { name: 'Ingest benchmark' },
+  });
+  if (endCustomer.status !== 201) throw new Error(`Creating the end customer failed: ${endCustomer.status}`);
+  const limit = await server.request('PUT', `/api/notifications/rate-limit?organisationId=${organisationId}`, {
+    token,
+    body: BENCH_RATE_LIMIT,
+  });
+  if (limit.status !== 200) throw new Error(`Setting the rate limit failed: ${limit.status} ${JSON.stringify(limit.body)}`);
+  const { maxSent, windowMinutes, own } = limit.body as { maxSent: number; windowMinutes: number; own: boolean };
+  console.log(`  rate limit per contact: ${maxSent} per ${windowMinutes} min (organisation's own: ${own})`);
+  return (endCustomer.body as { id: string }).id;
+}
+
+async function createDevices(server: TestServer, devices: number, notify: boolean): Promise<void> {
   const token = (await server.login()).access_token;
+  const endCustomerId = await benchEndCustomer(server, token, notify);
   const created = await server.request('POST', '/api/application/new/', {
     token,
-    body: { id: BENCH_APP_ID, name: 'Ingest benchmark', description: '', endCustomerId: 'end_default' },
+    body: { id: BENCH_APP_ID, name: 'Ingest benchmark', description: '', endCustomerId },
   });
   if (created.status !== 201)
     throw new Error(`Creating the application failed: ${created.status} ${JSON.stringify(created.body)}`);
   const tree = await server.request('GET', `/api/node-structure-item/${BENCH_APP_ID}/tree`, { token });
   if (tree.status !== 200) throw new Error(`Reading the tree failed: ${tree.status}`);
-  const input = benchInput();
+  const plainInput = benchInput();
   let next = 0;
   const worker = async () => {
     while (next < devices) {
       const index = next++;
+      const input = notify ? benchInput(index) : plainInput;
+      if (notify) {
+        const contact = await server.request('POST', `/api/notifications/${BENCH_APP_ID}/contacts`, {
+          token,
+          body: benchContactOf(index),
+        });
+        if (contact.status !== 201) throw new Error(`Creating contact ${index} failed: ${contact.status}`);
+      }
       const response = await server.request('POST', `/api/node-structure-item/${BENCH_APP_ID}/items`, {
         token,
         body: {
@@ -379,6 +470,32 @@ async function createDevices(server: TestServer, devices: number): Promise<void>
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/**
+ * Waits until no delivery is queued, deferred or sending (or the drain timeout), from the end of the measurement
+ * window: the notification backlog the ingest left behind, as the deliver jobs work it off.
+ */
+async function drainNotifications(db: Database, smtp: SmtpSink, windowEnd: number): Promise<NotificationBacklog> {
+  const count = async () => {
+    const [counts] = await rows<{ planned: string; sent: string; left: string }>(
+      db,
+      sql`SELECT count(*) AS planned, count(*) FILTER (WHERE status = 'sent') AS sent,
+            count(*) FILTER (WHERE status IN ('queued', 'deferred', 'sending')) AS left
+          FROM notifications_deliveries WHERE app_id = ${BENCH_APP_ID}`,
+    );
+    return { planned: Number(counts?.planned ?? 0), sent: Number(counts?.sent ?? 0), left: Number(counts?.left ?? 0) };
+  };
+  let last = await count();
+  console.log(`  notifications: ${last.planned} planned, ${last.left} waiting at the end of the measurement; draining…`);
+  const drainStart = performance.now();
+  while (last.left > 0 && performance.now() - drainStart < options.drainTimeoutS * 1000) {
+    await sleep(1000);
+    last = await count();
+  }
+  // The measurement window's end is wall-clock time (the uplinks' `time`), so the drain is timed on the same clock.
+  const drainS = (Date.now() - windowEnd) / 1000;
+  return { ...last, drainS, mailed: smtp.messages.length };
 }
 
 /** Deletes the persistent sessions the console left on Mosquitto (clean start, then disconnect). */
@@ -424,9 +541,14 @@ async function runMode(mode: Mode): Promise<ModeResult> {
       `${options.devices} devices × ${FIELDS_PER_UPLINK} fields`,
   );
   const setupStarted = performance.now();
+  const smtp = mode.notify ? await startSmtpSink() : null;
   const server = await startTestServer({
     backend: mode.db,
-    plugins: [applications, nodes, devicePipeline, chirpstack],
+    plugins: mode.notify
+      ? [applications, users, nodes, devicePipeline, chirpstack, events, publicAlert, notifications]
+      : // events owns node_events, which the alarm ranges' events go to.
+        [applications, nodes, devicePipeline, chirpstack, events],
+    smtpUrl: smtp?.url,
     mqtt:
       mode.broker === 'mosquitto'
         ? { url: MQTT_URL, ingestConnections: options.ingestConnections, clientId, topicPrefix: `bench-${unique}/` }
@@ -437,9 +559,11 @@ async function runMode(mode: Mode): Promise<ModeResult> {
   try {
     const mqtt = server.mqtt!;
     const db = server.running.container.resolve(DatabaseToken);
-    await createDevices(server, options.devices);
+    await createDevices(server, options.devices, mode.notify);
     const setupS = (performance.now() - setupStarted) / 1000;
-    console.log(`  server started, ${options.devices} items created in ${fmt(setupS, 1)} s; broker ${mqtt.url}`);
+    console.log(
+      `  server started, ${options.devices} items${mode.notify ? ' and contacts' : ''} created in ${fmt(setupS, 1)} s; broker ${mqtt.url}`,
+    );
 
     const connectPublishers = (broker: { url: string; username?: string; password?: string }) =>
       publishers.connect({
@@ -616,6 +740,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
             (SELECT count(*) FROM node_events WHERE app_id = ${BENCH_APP_ID}) AS created,
             (SELECT count(*) FROM node_events WHERE app_id = ${BENCH_APP_ID} AND NOT is_cleared) AS open`,
     );
+    const backlog = smtp ? await drainNotifications(db, smtp, ingest.windowEnd) : undefined;
     const windowS = (ingest.windowEnd - ingest.windowStart) / 1000;
     const dbRate = Number(inWindow?.n ?? 0) / windowS;
     const stored = Number(totals?.raw ?? 0);
@@ -661,6 +786,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
       sql: sqlStats,
       profile,
       setupS,
+      ...(backlog ? { notifications: backlog } : {}),
     };
     printDetails(result);
     return result;
@@ -670,6 +796,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
     await plain?.close();
     sqlTimer.uninstall();
     await server.close();
+    await smtp?.close();
     if (mode.broker === 'mosquitto') {
       await dropMosquittoSessions(Array.from({ length: options.ingestConnections }, (_, i) => `${clientId}-chirpstack-${i}`));
     }
@@ -788,10 +915,32 @@ function printSummary(results: ModeResult[]): void {
       '   created_at (transaction start) inside the window; peak RSS: the server process, sampled every 100 ms; ! = a stall (messages dropped);\n' +
       '   window: unconfirmed uplinks allowed (ingest/pass-through).',
   );
+  const notified = results.filter((r) => r.notifications);
+  if (notified.length === 0) return;
+  console.log('\n== Notifications (the +mail modes: 1 % of uplinks at --alarm-rate 0.01 raise an event e-mailed to a contact)');
+  printTable(
+    ['mode', 'ingest uplinks/s', 'without mail', 'change', 'deliveries', 'sent', 'left', 'drain s', 'at SMTP sink'],
+    notified.map((r) => {
+      const plain = results.find((other) => !other.notifications && `${other.mode}${NOTIFY_SUFFIX}` === r.mode);
+      const backlog = r.notifications!;
+      return [
+        r.mode,
+        fmt(r.ingest.rate),
+        plain ? fmt(plain.ingest.rate) : '–',
+        plain ? `${fmt((r.ingest.rate / plain.ingest.rate - 1) * 100, 1)}%` : '–',
+        fmt(backlog.planned),
+        fmt(backlog.sent),
+        fmt(backlog.left) + (backlog.left > 0 ? ' (timeout)' : ''),
+        fmt(backlog.drainS, 1),
+        fmt(backlog.mailed),
+      ];
+    }),
+  );
+  console.log('   drain: from the end of the measurement until no delivery was queued, deferred or sending.');
 }
 
 async function main(): Promise<void> {
-  const modes = parseMode(args.mode ?? 'both');
+  const modes = modesOf(args.mode ?? 'both');
   let results: ModeResult[];
   if (modes.length === 1) {
     results = [await runMode(modes[0]!)];
@@ -801,7 +950,10 @@ async function main(): Promise<void> {
     const dir = await mkdtemp(join(tmpdir(), 'bench-ingest-'));
     try {
       const self = fileURLToPath(import.meta.url);
-      const passOn = process.argv.slice(2).filter((arg, index, all) => arg !== '--mode' && all[index - 1] !== '--mode');
+      // Each child runs one mode, named with its variant, so --notifications is not passed on.
+      const passOn = process.argv
+        .slice(2)
+        .filter((arg, index, all) => arg !== '--mode' && all[index - 1] !== '--mode' && arg !== '--notifications');
       for (const mode of modes) {
         const out = join(dir, `${mode.name}.json`);
         const child = fork(

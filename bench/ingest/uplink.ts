@@ -4,7 +4,13 @@
  * and the publisher process (message bodies).
  */
 import { randomUUID } from 'node:crypto';
-import { defaultFieldPreference, type FieldPreference, type RangeEntry } from '../../plugins/nodes/common/field-preference';
+import {
+  defaultFieldPreference,
+  defaultNotificationSetting,
+  type FieldPreference,
+  type NotificationSetting,
+  type RangeEntry,
+} from '../../plugins/nodes/common/field-preference';
 
 export const BENCH_APP_ID = 'bench_ingest';
 /** The ChirpStack application id in topics and deviceInfo (a UUID in real deployments). */
@@ -41,13 +47,35 @@ function field(name: string, unit: string, ranges: RangeEntry[]): FieldPreferenc
   };
 }
 
-/** Field preferences of every benchmark item: 3 to 4 colour ranges per field, the alarm range with its event enabled. */
-export function benchInput(): Record<string, FieldPreference> {
+/**
+ * The device's contact for the notifications variant: its own department, so the e-mails spread over 200 contacts (the
+ * bench organisation's rate limit, set in bench/ingest.ts, is what keeps them all from being deferred).
+ */
+export function benchContactOf(index: number): { name: string; department: string; email: string } {
+  return { name: `contact-${index}`, department: `d-${index}`, email: `contact-${index}@example.com` };
+}
+
+/** An e-mail to the device's contact for each event of the temperature's alarm range (1 % of uplinks at --alarm-rate 0.01). */
+function benchEmail(index: number): NotificationSetting {
+  return {
+    ...defaultNotificationSetting(),
+    emailEnabled: true,
+    emailTemplate: '<p>{{ itemName }}: {{ currentOutputValue }} in {{ range }}</p><p><a href="{{ link }}">Acknowledge</a></p>',
+    departments: [benchContactOf(index).department],
+  };
+}
+
+/**
+ * Field preferences of a benchmark item: 3 to 4 colour ranges per field, the alarm range with its event enabled; with
+ * `notifyIndex`, the temperature's alarm range also e-mails that device's contact.
+ */
+export function benchInput(notifyIndex?: number): Record<string, FieldPreference> {
+  const hot = range('hot', 'red', 30, 85, true);
   return {
     temperature: field('temperature', '°C', [
       range('cold', 'yellow', -40, 10, false),
       range('normal', 'green', 10, 30, false),
-      range('hot', 'red', 30, 85, true),
+      notifyIndex === undefined ? hot : { ...hot, notificationSetting: benchEmail(notifyIndex) },
     ]),
     humidity: field('humidity', '%', [
       range('dry', 'yellow', 0, 20, false),
