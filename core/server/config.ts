@@ -84,6 +84,11 @@ export interface ServerConfig {
    * and dead-lettered. DEFAULT_MAX_UPLINK_BYTES when unset.
    */
   maxUplinkBytes?: number;
+  /**
+   * SENSORIUM_JOB_MAINTENANCE_SECONDS: how often the job queue fails expired jobs (a dead server's) so they are retried;
+   * 120 by default, pg-boss's own.
+   */
+  jobMaintenanceSeconds?: number;
 }
 
 /** 256 KB: far above any sensor's uplink, far below what would strain the database or the memory. */

@@ -143,5 +143,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     metricsToken: text(env, 'SENSORIUM_METRICS_TOKEN'),
     outboundAllow: outboundAllow(env),
     maxUplinkBytes: integer(env, 'SENSORIUM_MAX_UPLINK_BYTES', DEFAULT_MAX_UPLINK_BYTES, 1024, 64 * 1024 * 1024),
+    jobMaintenanceSeconds: integer(env, 'SENSORIUM_JOB_MAINTENANCE_SECONDS', 120, 1, 3600),
   };
 }

@@ -182,6 +182,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     const jobQueue = new PgBossJobQueue(
       connection.pglite ? { pglite: connection.pglite } : { postgresUrl: config.databaseUrl ?? '' },
       app.log,
+      { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: config.jobMaintenanceSeconds ?? 120 },
     );
     const root = globalContainer.createChildContainer();
     const coreServices: [Token<unknown>, unknown][] = [

@@ -19,6 +19,7 @@ async function reopenableDatabase(backend: DatabaseBackend) {
   const queueOn = (connection: DatabaseConnection, pollingIntervalSeconds = 0.5) =>
     new PgBossJobQueue(connection.pglite ? { pglite: connection.pglite } : { postgresUrl: scratch?.url ?? '' }, log, {
       pollingIntervalSeconds,
+      maintenanceIntervalSeconds: 120,
     });
   const remove = async () => {
     await scratch?.drop();

@@ -13,6 +13,8 @@ export type JobQueueDatabase = { pglite: SqlExecutor } | { postgresUrl: string }
 export interface JobQueueTiming {
   /** How often an idle worker asks for jobs (pg-boss allows 0.5 s and more). */
   pollingIntervalSeconds: number;
+  /** How often expired jobs are failed (and so retried) and finished ones archived. */
+  maintenanceIntervalSeconds: number;
 }
 
 const POSTGRES_POOL_SIZE = 4;
@@ -45,7 +47,7 @@ export class PgBossJobQueue implements JobQueue {
   constructor(
     database: JobQueueDatabase,
     private readonly log: FastifyBaseLogger,
-    timing: JobQueueTiming = { pollingIntervalSeconds: 2 },
+    timing: JobQueueTiming = { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: 120 },
   ) {
     this.boss = new PgBoss({
       ...connectionOptions(database),
@@ -53,6 +55,7 @@ export class PgBossJobQueue implements JobQueue {
       // Cron schedules are the JobRunner's; pg-boss's own clock would only add polling.
       schedule: false,
       pollingIntervalSeconds: timing.pollingIntervalSeconds,
+      maintenanceIntervalSeconds: timing.maintenanceIntervalSeconds,
     });
     this.boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   }

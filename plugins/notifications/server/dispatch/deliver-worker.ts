@@ -14,9 +14,9 @@ import {
 import type { DeliverJob } from './plan-deliveries';
 import { notificationsDeliveries as deliveries, type DeliveryRow } from './schema';
 
-/** A deliver job fails for good after this many retries (with growing pauses from 30 s). */
+/** A deliver job fails for good after this many retries (with growing pauses from half a minute). */
 export const DELIVER_RETRY_LIMIT = 5;
-export const DELIVER_RETRY_DELAY_SECONDS = 30;
+export const DELIVER_RETRY_DELAY_MINUTES = 0.5;
 /** A try still running after this long is taken as dead (its server gone) and retried; a send takes seconds. */
 export const DELIVER_EXPIRE_MINUTES = 5;
 

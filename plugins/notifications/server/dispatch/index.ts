@@ -10,7 +10,7 @@ import { ChannelSenders } from './channel-sender';
 import { crashCheckpoint } from './crash-checkpoint';
 import {
   DELIVER_EXPIRE_MINUTES,
-  DELIVER_RETRY_DELAY_SECONDS,
+  DELIVER_RETRY_DELAY_MINUTES,
   DELIVER_RETRY_LIMIT,
   deliverWorker,
   type DeliveryStage,
@@ -79,7 +79,7 @@ export function registerDispatch(context: ServerPluginContext, deps: DispatchPar
     }),
     expireInSeconds: DELIVER_EXPIRE_MINUTES * deps.minuteSeconds,
     retryLimit: DELIVER_RETRY_LIMIT,
-    retryDelay: DELIVER_RETRY_DELAY_SECONDS,
+    retryDelay: Math.max(1, Math.round(DELIVER_RETRY_DELAY_MINUTES * deps.minuteSeconds)),
     retryBackoff: true,
   });
   context.contribute(eventTransitionHooks, planDeliveries({ contacts: contactDirectory(db), links: deps.links, jobs }));
