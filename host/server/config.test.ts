@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       metricsToken: null,
       outboundAllow: [],
       maxUplinkBytes: 262_144,
+      jobMaintenanceSeconds: 120,
     });
   });
 

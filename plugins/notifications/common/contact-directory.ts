@@ -38,6 +38,8 @@ export interface ContactDirectory {
    * `tx` reads inside the caller's transaction (an event transition hook: PGlite would wait for it to end).
    */
   recipients(appId: string, query: RecipientQuery, tx?: SqlExecutor): Promise<Contact[]>;
+  /** `recipients` of several applications' queries (every priority) with one statement: a batch of events. */
+  recipientsOfEach(queries: readonly { appId: string; departments: readonly string[] }[], tx?: SqlExecutor): Promise<Contact[][]>;
   get(appId: string, id: string): Promise<Contact | null>;
 }
 export const ContactDirectoryToken = createToken<ContactDirectory>('notifications.contact-directory');

@@ -28,6 +28,8 @@ export interface PublicLink {
 export interface PublicLinks {
   /** Issues a link; with `tx`, in the caller's transaction (the notification's delivery row and its link commit together). */
   issue(request: PublicLinkRequest, tx?: SqlExecutor): Promise<PublicLink>;
+  /** Issues one link per request with one statement, in their order (a batch of events' notifications). */
+  issueMany(requests: readonly PublicLinkRequest[], tx?: SqlExecutor): Promise<PublicLink[]>;
   /** Revokes every link of the event (for instance once it is cleared). */
   revokeForEvent(eventId: string, tx?: SqlExecutor): Promise<number>;
 }

@@ -32,19 +32,39 @@ export class LinkService implements PublicLinks {
   ) {}
 
   async issue(request: PublicLinkRequest, tx: SqlExecutor = this.db): Promise<PublicLink> {
-    const ttl = Math.min(request.ttlSeconds ?? DEFAULT_LINK_TTL_SECONDS, MAX_LINK_TTL_SECONDS);
-    if (!(ttl > 0)) throw new Error(`A public link must live a while, not ${ttl} seconds`);
-    const exp = Math.floor(this.now().getTime() / 1000) + Math.ceil(ttl);
-    const expiresAt = new Date(exp * 1000).toISOString();
-    const actions = [...new Set(request.actions)];
+    const [link] = await this.issueMany([request], tx);
+    return link!;
+  }
+
+  async issueMany(requests: readonly PublicLinkRequest[], tx: SqlExecutor = this.db): Promise<PublicLink[]> {
+    if (requests.length === 0) return [];
+    const now = this.now();
     const key = await this.keys.current(tx);
-    const jti = newJti();
+    const issued = requests.map((request) => {
+      const ttl = Math.min(request.ttlSeconds ?? DEFAULT_LINK_TTL_SECONDS, MAX_LINK_TTL_SECONDS);
+      if (!(ttl > 0)) throw new Error(`A public link must live a while, not ${ttl} seconds`);
+      const exp = Math.floor(now.getTime() / 1000) + Math.ceil(ttl);
+      return { request, jti: newJti(), exp, actions: [...new Set(request.actions)] };
+    });
+    const rows = issued.map(({ request, jti, exp, actions }) => ({
+      jti,
+      event: request.eventId,
+      app: request.appId,
+      contact: request.contactId,
+      label: request.actorLabel,
+      actions,
+      expires: new Date(exp * 1000).toISOString(),
+    }));
     await tx.execute(sql`
       INSERT INTO public_alert_links (jti, kid, event_id, app_id, contact_id, actor_label, actions, expires_at, created_at)
-      VALUES (${jti}, ${key.kid}, ${request.eventId}, ${request.appId}, ${request.contactId}, ${request.actorLabel},
-        ${`{${actions.join(',')}}`}::text[], ${expiresAt}::timestamptz, ${this.now().toISOString()}::timestamptz)`);
-    const token = encodeLinkToken({ jti, exp, actions }, key.secret);
-    return { token, url: `${this.publicUrl()}/public/event/${token}`, expiresAt };
+      SELECT x.jti, ${key.kid}, x.event, x.app, x.contact, x.label, ARRAY(SELECT json_array_elements_text(x.actions)),
+        x.expires, ${now.toISOString()}::timestamptz
+      FROM json_to_recordset(${JSON.stringify(rows)}::json)
+        AS x(jti text, event uuid, app text, contact text, label text, actions json, expires timestamptz)`);
+    return issued.map(({ jti, exp, actions }) => {
+      const token = encodeLinkToken({ jti, exp, actions }, key.secret);
+      return { token, url: `${this.publicUrl()}/public/event/${token}`, expiresAt: new Date(exp * 1000).toISOString() };
+    });
   }
 
   async revokeForEvent(eventId: string, tx: SqlExecutor = this.db): Promise<number> {

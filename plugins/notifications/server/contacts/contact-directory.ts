@@ -19,6 +19,26 @@ export function contactDirectory(db: Database): ContactDirectory {
         .orderBy(asc(contacts.priority), asc(contacts.name));
       return rows.map(toContact);
     },
+    async recipientsOfEach(queries, tx) {
+      if (queries.length === 0) return [];
+      const appIds = [...new Set(queries.map((query) => query.appId))];
+      const conditions: SQL[] = [inArray(contacts.appId, appIds)];
+      // Narrowed to the departments named unless some query asks for every department.
+      if (queries.every((query) => query.departments.length > 0)) {
+        conditions.push(inArray(contacts.department, [...new Set(queries.flatMap((query) => query.departments))]));
+      }
+      const rows = await ((tx as Database | undefined) ?? db)
+        .select()
+        .from(contacts)
+        .where(and(...conditions))
+        .orderBy(asc(contacts.priority), asc(contacts.name));
+      const found = rows.map(toContact);
+      return queries.map(({ appId, departments }) =>
+        found.filter(
+          (contact) => contact.appId === appId && (departments.length === 0 || departments.includes(contact.department)),
+        ),
+      );
+    },
     async get(appId, id) {
       if (!isUuid(id)) return null;
       const [row] = await db

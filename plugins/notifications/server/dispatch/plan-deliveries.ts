@@ -54,42 +54,51 @@ export interface DeliveryRound {
 }
 
 /**
- * A round's delivery rows: one per recipient and channel (skipped ones included, so the history shows them). Each
- * recipient who gets something has a public link of their own.
+ * Rounds' delivery rows: one per recipient and channel (skipped ones included, so the history shows them). Each
+ * recipient who gets something has a public link of their own; a batch's links are issued with one statement.
  */
-export async function roundRows(links: PublicLinks, tx: SqlExecutor, round: DeliveryRound): Promise<PlannedRow[]> {
-  const { event, request, recipients, escalationLevel } = round;
-  const rows: PlannedRow[] = [];
-  for (const contact of recipients) {
-    const channels = request.channels.map((channel) => ({ channel, ...contactChannel(contact, channel) }));
-    const link = channels.some(({ skip }) => skip === null)
-      ? await links.issue(
-          { appId: event.appId, eventId: event.id, contactId: contact.id, actorLabel: contact.name, actions: ['ack', 'clear'] },
-          tx,
-        )
-      : null;
+export async function roundsRows(links: PublicLinks, tx: SqlExecutor, rounds: readonly DeliveryRound[]): Promise<PlannedRow[]> {
+  const planned = rounds.flatMap((round) =>
+    round.recipients.map((contact) => {
+      const channels = round.request.channels.map((channel) => ({ channel, ...contactChannel(contact, channel) }));
+      return { round, contact, channels, linked: channels.some(({ skip }) => skip === null) };
+    }),
+  );
+  const linked = planned.filter((recipient) => recipient.linked);
+  const issued = await links.issueMany(
+    linked.map(({ round: { event }, contact }) => ({
+      appId: event.appId,
+      eventId: event.id,
+      contactId: contact.id,
+      actorLabel: contact.name,
+      actions: ['ack', 'clear'] as const,
+    })),
+    tx,
+  );
+  const linkOf = new Map(linked.map((recipient, index) => [recipient, issued[index]!]));
+  return planned.flatMap((recipient) => {
+    const { round, contact, channels } = recipient;
+    const { event, request, escalationLevel } = round;
+    const link = linkOf.get(recipient);
     const usage = escalationLevel === 0 ? 'created' : 'escalation';
-    for (const { channel, address, skip } of channels) {
-      rows.push({
-        appId: event.appId,
-        eventId: event.id,
-        itemUuid: event.itemUuid,
-        transition: 'created',
-        contactId: contact.id,
-        contactName: contact.name,
-        address,
-        channel,
-        usage,
-        escalationLevel,
-        reference: referenceOf(event),
-        status: skip ? 'skipped' : 'queued',
-        error: skip,
-        template: skip ? '' : request.templates[channel],
-        variables: link && !skip ? notificationVariables(event, link.url, usage) : {},
-      });
-    }
-  }
-  return rows;
+    return channels.map(({ channel, address, skip }): PlannedRow => ({
+      appId: event.appId,
+      eventId: event.id,
+      itemUuid: event.itemUuid,
+      transition: 'created',
+      contactId: contact.id,
+      contactName: contact.name,
+      address,
+      channel,
+      usage,
+      escalationLevel,
+      reference: referenceOf(event),
+      status: skip ? 'skipped' : 'queued',
+      error: skip,
+      template: skip ? '' : request.templates[channel],
+      variables: link && !skip ? notificationVariables(event, link.url, usage) : {},
+    }));
+  });
 }
 
 /** Inserts planned rows in the caller's transaction and queues one deliver job per queued row with them. */
@@ -117,15 +126,20 @@ export async function queueDeliveries(tx: SqlExecutor, jobs: JobQueue, rows: rea
  */
 export function planDeliveries({ contacts, links, jobs }: PlanDeps): EventTransitionHook {
   return async (tx, transitions) => {
-    const rows: PlannedRow[] = [];
-    for (const { kind, event } of transitions) {
-      if (kind !== 'created') continue;
-      const request = notificationRequest(event.actions);
-      if (!request) continue;
-      const everyone = await contacts.recipients(event.appId, { departments: request.departments }, tx);
-      const recipients = roundRecipients(everyone, escalationSetting(event.actions), 0);
-      rows.push(...(await roundRows(links, tx, { event, request, recipients: recipients ?? [], escalationLevel: 0 })));
-    }
+    const asked = transitions.flatMap(({ kind, event }) => {
+      const request = kind === 'created' ? notificationRequest(event.actions) : null;
+      return request ? [{ event, request }] : [];
+    });
+    if (asked.length === 0) return;
+    const everyone = await contacts.recipientsOfEach(
+      asked.map(({ event, request }) => ({ appId: event.appId, departments: request.departments })),
+      tx,
+    );
+    const rounds = asked.map(({ event, request }, index): DeliveryRound => {
+      const recipients = roundRecipients(everyone[index]!, escalationSetting(event.actions), 0);
+      return { event, request, recipients: recipients ?? [], escalationLevel: 0 };
+    });
+    const rows = await roundsRows(links, tx, rounds);
     if (rows.length > 0) await queueDeliveries(tx, jobs, rows);
   };
 }

@@ -3,7 +3,7 @@ import type { EventRecord, EventStore, EventTransitionHook } from '@sensorium/ev
 import type { PublicLinks } from '@sensorium/public-alert/common';
 import type { ContactDirectory } from '../../common';
 import { notificationRequest } from '../dispatch/notification-request';
-import { queueDeliveries, roundRows } from '../dispatch/plan-deliveries';
+import { queueDeliveries, roundsRows } from '../dispatch/plan-deliveries';
 import { escalationSetting, roundRecipients, type EscalationSetting } from './escalation-setting';
 
 export const ESCALATE_QUEUE = 'notifications.escalate';
@@ -69,7 +69,7 @@ export function escalateWorker(deps: EscalationDeps) {
     const recipients = roundRecipients(everyone, escalation, level);
     if (!recipients) return;
     await db.transaction(async (tx) => {
-      const rows = await roundRows(links, tx, { event, request, recipients, escalationLevel: level });
+      const rows = await roundsRows(links, tx, [{ event, request, recipients, escalationLevel: level }]);
       await queueDeliveries(tx, jobs, rows);
       if (roundRecipients(everyone, escalation, level + 1)) await queueRound(deps, tx, event, escalation, level + 1);
     });

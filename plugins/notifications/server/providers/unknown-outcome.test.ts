@@ -18,7 +18,7 @@ import { contactDirectory } from '../contacts/contact-directory';
 import { ChannelSenders } from '../dispatch/channel-sender';
 import { deliverWorker, type DeliveryStage } from '../dispatch/deliver-worker';
 import { notificationRequest } from '../dispatch/notification-request';
-import { roundRows } from '../dispatch/plan-deliveries';
+import { roundsRows } from '../dispatch/plan-deliveries';
 import { notificationsDeliveries as deliveries } from '../dispatch/schema';
 import notifications from '../index';
 import { providerSenders } from './provider-senders';
@@ -62,13 +62,15 @@ describe.each(databaseBackends())('SMS and voice tries that die after their clai
   /** Plans the contact's rows for the event without their jobs: the test runs each try itself. */
   const planned = async (channel: 'sms' | 'voice') => {
     const [contact] = await contactDirectory(db).recipients(APP, { departments: [] });
-    const rows = await roundRows(server.running.resolve(PublicLinksToken), db, {
-      event,
-      request: { ...notificationRequest(event.actions)!, channels: [channel] },
-      recipients: [contact!],
-      // A round of its own each time, so that the unique key lets the contact have another row on the channel.
-      escalationLevel: (round += 1),
-    });
+    const rows = await roundsRows(server.running.resolve(PublicLinksToken), db, [
+      {
+        event,
+        request: { ...notificationRequest(event.actions)!, channels: [channel] },
+        recipients: [contact!],
+        // A round of its own each time, so that the unique key lets the contact have another row on the channel.
+        escalationLevel: (round += 1),
+      },
+    ]);
     const [row] = await db.insert(deliveries).values(rows).returning({ id: deliveries.id });
     return row!.id;
   };
