@@ -18,9 +18,9 @@ export default defineConfig({
           include: ['{core,plugins,host,cli}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['reflect-metadata'],
-          // Vitest's default on two cores is one worker; most unit time is waiting (servers, job timers, sockets), so
-          // three files at once finish sooner without starving the e2e project running beside them.
-          maxWorkers: 3,
+          // Vitest's default on two cores is one worker; most unit time is waiting (servers, job timers, sockets), so two
+          // files at once finish sooner. Three starved the e2e project running beside them (browser steps timed out).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -157,7 +157,8 @@ describe.each(databaseBackends())('push WebSocket with short-lived access tokens
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, accessTokenTtlSeconds: 2 });
+    // Long enough for two sockets to connect on a loaded machine before the first token expires.
+    server = await startTestServer({ backend, accessTokenTtlSeconds: 5 });
   });
   afterAll(() => server?.close());
 
