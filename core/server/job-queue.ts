@@ -19,6 +19,14 @@ export interface QueueDefinition<Data extends object = object> {
   name: string;
   /** Runs one job; a thrown error (or the expiry) fails this try. */
   work(job: QueuedJob<Data>): Promise<void>;
+  /**
+   * With it, the worker takes up to `batchSize` waiting jobs at once and runs them together (one transaction for many
+   * jobs where `work` would take one each). A thrown error runs that batch's jobs again one by one through `work`, so a
+   * job fails only by its own error.
+   */
+  workBatch?(jobs: readonly QueuedJob<Data>[]): Promise<void>;
+  /** The most jobs `workBatch` takes at once (default 20). */
+  batchSize?: number;
   /** Tries after the first one before the job is failed for good (default 2). */
   retryLimit?: number;
   /** Seconds before the first retry (default 0). */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { JobQueue, QueueDefinition, SendOptions, SqlExecutor as Transaction } from '@sensorium/core/server';
+import type { JobQueue, QueueDefinition, QueuedJob, SendOptions, SqlExecutor as Transaction } from '@sensorium/core/server';
 import type { SqlExecutor } from '../db/connection';
 import { sqlFromText } from './sql-text';
 
@@ -19,6 +19,9 @@ export interface JobQueueTiming {
 
 const POSTGRES_POOL_SIZE = 4;
 const STOP_TIMEOUT_MS = 10_000;
+const DEFAULT_BATCH_SIZE = 20;
+/** How long a worker whose batch was not full waits before asking again. */
+const BATCH_GATHER_MS = 200;
 
 function connectionOptions(database: JobQueueDatabase): PgBoss.DatabaseOptions {
   if ('postgresUrl' in database) return { connectionString: database.postgresUrl, max: POSTGRES_POOL_SIZE };
@@ -104,12 +107,37 @@ export class PgBossJobQueue implements JobQueue {
       await this.boss.updateQueue(definition.name, settings);
       // Filled once work() answers; a first fetch that finds a job before then just pauses as pg-boss would.
       const worker = { id: '' };
-      worker.id = await this.boss.work(definition.name, { batchSize: 1, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) await definition.work({ id: job.id, data: job.data as object, retryCount: job.retryCount });
-        // pg-boss pauses a whole polling interval after every fetch, even one that found a job: asking again at once
-        // works through a backlog at the workers' own pace instead of one job per interval.
-        if (worker.id) this.boss.notifyWorker(worker.id);
+      const batchSize = definition.workBatch ? (definition.batchSize ?? DEFAULT_BATCH_SIZE) : 1;
+      worker.id = await this.boss.work(definition.name, { batchSize, includeMetadata: true }, async (jobs) => {
+        const queued = jobs.map((job) => ({ id: job.id, data: job.data as object, retryCount: job.retryCount }));
+        if (definition.workBatch && queued.length > 1) await this.runBatch(definition, queued);
+        else for (const job of queued) await definition.work(job);
+        // pg-boss pauses a whole polling interval after every fetch, even one that found a job: asking again works
+        // through a backlog at the workers' own pace instead of one fetch per interval. A batch that was not full asks a
+        // moment later, so that the jobs arriving meanwhile share the next one.
+        const again = () => worker.id && this.boss.notifyWorker(worker.id);
+        if (queued.length < batchSize && batchSize > 1) setTimeout(again, BATCH_GATHER_MS).unref();
+        else again();
       });
+    }
+  }
+
+  /** A batch; when it throws, its jobs one by one, failing (for a retry) only those whose own try throws. */
+  private async runBatch(definition: QueueDefinition, jobs: QueuedJob[]): Promise<void> {
+    try {
+      await definition.workBatch!(jobs);
+      return;
+    } catch (error) {
+      this.log.warn({ queue: definition.name, err: error }, 'job batch failed; running its jobs one by one');
+    }
+    for (const job of jobs) {
+      try {
+        await definition.work(job);
+      } catch (error) {
+        // pg-boss completes the batch's ids when this handler returns; a job failed here is no longer active, so it
+        // stays failed and is retried.
+        await this.boss.fail(definition.name, job.id, { message: error instanceof Error ? error.message : String(error) });
+      }
     }
   }
 

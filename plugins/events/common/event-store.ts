@@ -44,8 +44,8 @@ export interface EventStore {
   acknowledge(appId: string, ids: readonly string[], actor: EventActor, comment?: string | null): Promise<EventRecord[]>;
   /** Clears the application's open events among `ids` (acknowledged or not), as acknowledge does. */
   clear(appId: string, ids: readonly string[], actor: EventActor, comment?: string | null): Promise<EventRecord[]>;
-  /** Adds a history row in the caller's transaction (a notification sent, a task's outcome). */
-  note(tx: SqlExecutor, note: HistoryNote): Promise<void>;
+  /** Adds history rows in the caller's transaction (a notification sent, a task's outcome), with one statement. */
+  note(tx: SqlExecutor, note: HistoryNote | readonly HistoryNote[]): Promise<void>;
   /**
    * In a restore's transaction, after the events were restored: points the application's events that rules raised at
    * the restored copies of those rules (`ruleIds`: backed-up id → restored id), and at no rule (null) when their rule

@@ -59,8 +59,9 @@ export class NodeEventStore implements EventStore {
     return this.act('cleared', appId, ids, actor, comment);
   }
 
-  async note(tx: SqlExecutor, note: HistoryNote): Promise<void> {
-    await writeHistory(tx, [note]);
+  async note(tx: SqlExecutor, note: HistoryNote | readonly HistoryNote[]): Promise<void> {
+    const notes = (Array.isArray(note) ? note : [note]) as readonly HistoryNote[];
+    if (notes.length > 0) await writeHistory(tx, notes);
   }
 
   async restoredRules(tx: SqlExecutor, appId: string, ruleIds: ReadonlyMap<string, string>): Promise<void> {

@@ -21,7 +21,7 @@ export const DELIVER_RETRY_DELAY_MINUTES = 0.5;
 export const DELIVER_EXPIRE_MINUTES = 5;
 
 /** Rows a worker may claim: planned, or held back by the rate limit. */
-const CLAIMABLE: DeliveryStatus[] = ['queued', 'deferred'];
+export const CLAIMABLE: DeliveryStatus[] = ['queued', 'deferred'];
 
 export interface DeliverDeps {
   db: Database;
@@ -82,7 +82,7 @@ async function recordSent(
 }
 
 /** Fails the row for good when the error says no retry helps (a template or a refusal); false for other errors. */
-async function failedForGood(tx: SqlExecutor, row: DeliveryRow, error: unknown): Promise<boolean> {
+export async function failedForGood(tx: SqlExecutor, row: DeliveryRow, error: unknown): Promise<boolean> {
   if (!(error instanceof TemplateError || error instanceof DeliveryRefusedError)) return false;
   const why = error instanceof TemplateError ? `template: ${reason(error)}` : reason(error);
   await (tx as Database)

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { NOTIFICATION_DELIVERY_TOPIC, type NotificationDeliveryPush } from '../../common/history';
 import { contactDirectory } from '../contacts/contact-directory';
 import { ChannelSenders } from './channel-sender';
+import { deliverBatchWorker } from './deliver-batch';
 import { crashCheckpoint } from './crash-checkpoint';
 import {
   DELIVER_EXPIRE_MINUTES,
@@ -65,18 +66,21 @@ export function registerDispatch(context: ServerPluginContext, deps: DispatchPar
       .catch(() => undefined);
   };
   const senders = new ChannelSenders([emailSender(deps.mailer)]);
+  const deliverDeps = {
+    db,
+    senders,
+    events: deps.events,
+    branding: deps.branding,
+    changed,
+    log: deps.log,
+    rateLimit: deps.rateLimit,
+    checkpoint: crashCheckpoint(deps.crashAt),
+  };
+  const deliver = deliverWorker(deliverDeps);
   jobs.addQueue<DeliverJob>({
     name: DELIVER_QUEUE,
-    work: deliverWorker({
-      db,
-      senders,
-      events: deps.events,
-      branding: deps.branding,
-      changed,
-      log: deps.log,
-      rateLimit: deps.rateLimit,
-      checkpoint: crashCheckpoint(deps.crashAt),
-    }),
+    work: deliver,
+    workBatch: deliverBatchWorker(deliverDeps, deliver),
     expireInSeconds: DELIVER_EXPIRE_MINUTES * deps.minuteSeconds,
     retryLimit: DELIVER_RETRY_LIMIT,
     retryDelay: Math.max(1, Math.round(DELIVER_RETRY_DELAY_MINUTES * deps.minuteSeconds)),

@@ -25,6 +25,8 @@ export interface RateLimiter {
    * job is done). A deferred delivery is never dropped: it is sent, or deferred again, when its job runs.
    */
   deferred(delivery: DeliveryToGate): Promise<boolean>;
+  /** `deferred` for each delivery of a batch, reading each application's limit once. */
+  deferredEach(deliveries: readonly DeliveryToGate[]): Promise<boolean[]>;
 }
 
 export interface RateLimiterDeps {
@@ -40,34 +42,45 @@ export function rateLimiter({ db, jobs, access }: RateLimiterDeps, minuteSeconds
     return (organisationId && (await ownRateLimit(db, organisationId))) || DEFAULT_RATE_LIMIT;
   };
 
+  const deferredWith = async (delivery: DeliveryToGate, limit: Promise<RateLimit>): Promise<boolean> => {
+    const { maxSent, windowMinutes } = await limit;
+    const windowSeconds = windowMinutes * minuteSeconds;
+    // The limit's worth of newest messages in the window: the next one may go once the oldest of them leaves it.
+    const [full] = await queryRows<{ free_at: Date | string }>(
+      db,
+      sql`SELECT updated_at + make_interval(secs => ${windowSeconds}::double precision) AS free_at FROM ${deliveries}
+        WHERE contact_id = ${delivery.contactId} AND channel = ${delivery.channel}
+          AND status IN (${sql.join(
+            HANDED_OVER.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+          AND updated_at > now() - make_interval(secs => ${windowSeconds}::double precision)
+        ORDER BY updated_at DESC OFFSET ${maxSent - 1} LIMIT 1`,
+    );
+    if (!full) return false;
+    const freeAt = new Date(full.free_at);
+    return db.transaction(async (tx) => {
+      const [held] = await tx
+        .update(deliveries)
+        .set({ status: 'deferred', updatedAt: sql`now()` })
+        .where(and(eq(deliveries.id, delivery.id), inArray(deliveries.status, WAITING)))
+        .returning({ id: deliveries.id });
+      if (!held) return false;
+      await jobs.send(DELIVER_QUEUE, { deliveryId: delivery.id } satisfies DeliverJob, { tx, startAfter: freeAt });
+      return true;
+    });
+  };
+
   return {
-    async deferred(delivery) {
-      const { maxSent, windowMinutes } = await limitOf(delivery.appId);
-      const windowSeconds = windowMinutes * minuteSeconds;
-      // The limit's worth of newest messages in the window: the next one may go once the oldest of them leaves it.
-      const [full] = await queryRows<{ free_at: Date | string }>(
-        db,
-        sql`SELECT updated_at + make_interval(secs => ${windowSeconds}::double precision) AS free_at FROM ${deliveries}
-          WHERE contact_id = ${delivery.contactId} AND channel = ${delivery.channel}
-            AND status IN (${sql.join(
-              HANDED_OVER.map((status) => sql`${status}`),
-              sql`, `,
-            )})
-            AND updated_at > now() - make_interval(secs => ${windowSeconds}::double precision)
-          ORDER BY updated_at DESC OFFSET ${maxSent - 1} LIMIT 1`,
-      );
-      if (!full) return false;
-      const freeAt = new Date(full.free_at);
-      return db.transaction(async (tx) => {
-        const [held] = await tx
-          .update(deliveries)
-          .set({ status: 'deferred', updatedAt: sql`now()` })
-          .where(and(eq(deliveries.id, delivery.id), inArray(deliveries.status, WAITING)))
-          .returning({ id: deliveries.id });
-        if (!held) return false;
-        await jobs.send(DELIVER_QUEUE, { deliveryId: delivery.id } satisfies DeliverJob, { tx, startAfter: freeAt });
-        return true;
-      });
+    deferred: (delivery) => deferredWith(delivery, limitOf(delivery.appId)),
+    async deferredEach(batch) {
+      const limits = new Map<string, Promise<RateLimit>>();
+      const answers: boolean[] = [];
+      for (const delivery of batch) {
+        if (!limits.has(delivery.appId)) limits.set(delivery.appId, limitOf(delivery.appId));
+        answers.push(await deferredWith(delivery, limits.get(delivery.appId)!));
+      }
+      return answers;
     },
   };
 }
