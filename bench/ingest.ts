@@ -23,7 +23,7 @@
  * <db> is postgres or pglite, <broker> mosquitto or aedes.
  * --notifications runs each mode twice in one run: as above, then (`<mode>+mail`) with the events, public-alert and
  * notifications plugins, every device's temperature alarm e-mailing a contact of its own (so 1 % of uplinks raise an
- * event with an e-mail at --alarm-rate 0.01) to an SMTP sink. It prints both ingest rates and how long the
+ * event with an e-mail at --alarm-rate 0.01) to an SMTP sink in a process of its own. It prints both ingest rates and how long the
  * notification backlog took to drain after the measurement (deliveries sent, e-mails at the sink).
  */
 import 'reflect-metadata';
@@ -46,7 +46,7 @@ import {
   type IngestOutcome,
   type Uplink,
 } from '@sensorium/core/server';
-import { startSmtpSink, startTestServer, type SmtpSink, type TestServer } from '../host/server/testing';
+import { startTestServer, type TestServer } from '../host/server/testing';
 import applications from '../plugins/applications/server';
 import chirpstack from '../plugins/chirpstack/server';
 import devicePipeline from '../plugins/device-pipeline/server';
@@ -57,6 +57,7 @@ import publicAlert from '../plugins/public-alert/server';
 import users from '../plugins/users/server';
 import { CpuMeter, CpuProfiler, SqlTimer, type CpuGroups, type ProfileSummary, type SqlStat } from './ingest/probes';
 import type { FromPublisher, ToPublisher } from './ingest/publisher';
+import { startSmtpSinkProcess, type SmtpSinkProcess } from './ingest/smtp-sink-process';
 import { Samples, summarize, type LatencySummary } from './ingest/stats';
 import { BENCH_APP_ID, benchContactOf, benchInput, CHIRPSTACK_APP_ID, devEuiOf } from './ingest/uplink';
 
@@ -476,7 +477,7 @@ async function createDevices(server: TestServer, devices: number, notify: boolea
  * Waits until no delivery is queued, deferred or sending (or the drain timeout), from the end of the measurement
  * window: the notification backlog the ingest left behind, as the deliver jobs work it off.
  */
-async function drainNotifications(db: Database, smtp: SmtpSink, windowEnd: number): Promise<NotificationBacklog> {
+async function drainNotifications(db: Database, smtp: SmtpSinkProcess, windowEnd: number): Promise<NotificationBacklog> {
   const count = async () => {
     const [counts] = await rows<{ planned: string; sent: string; left: string }>(
       db,
@@ -495,7 +496,7 @@ async function drainNotifications(db: Database, smtp: SmtpSink, windowEnd: numbe
   }
   // The measurement window's end is wall-clock time (the uplinks' `time`), so the drain is timed on the same clock.
   const drainS = (Date.now() - windowEnd) / 1000;
-  return { ...last, drainS, mailed: smtp.messages.length };
+  return { ...last, drainS, mailed: await smtp.received() };
 }
 
 /** Deletes the persistent sessions the console left on Mosquitto (clean start, then disconnect). */
@@ -541,7 +542,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
       `${options.devices} devices × ${FIELDS_PER_UPLINK} fields`,
   );
   const setupStarted = performance.now();
-  const smtp = mode.notify ? await startSmtpSink() : null;
+  const smtp = mode.notify ? await startSmtpSinkProcess() : null;
   const server = await startTestServer({
     backend: mode.db,
     plugins: mode.notify

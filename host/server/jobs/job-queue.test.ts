@@ -8,7 +8,7 @@ import { databaseBackends, startTestServer, type DatabaseBackend } from '../test
 import { createScratchDatabase } from '../testing/scratch-database';
 import { PgBossJobQueue } from './job-queue';
 
-const log = { error: () => {}, debug: () => {} } as never;
+const log = { error: () => {}, warn: () => {}, debug: () => {} } as never;
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One database that can be opened again after closing (a data folder or a scratch PostgreSQL database). */
@@ -90,6 +90,41 @@ describe.each(databaseBackends())('job queue on %s', (backend) => {
     expect(third! - second!).toBeGreaterThan(second! - first!);
     await settle(1_000);
     expect(tries).toHaveLength(3);
+  });
+
+  it('runs waiting jobs as one batch, and a failed batch job by job so that only the failing job is retried', async () => {
+    const database = await reopenableDatabase(backend);
+    cleanups.push(database.remove);
+    const batches: string[][] = [];
+    const single: { id: string; retryCount: number }[] = [];
+    const definition: QueueDefinition<{ id: string }> = {
+      name: 'test.batched',
+      retryDelay: 1,
+      workBatch: async (jobs) => {
+        batches.push(jobs.map((job) => job.data.id));
+        if (jobs.some((job) => job.data.id === 'poison')) throw new Error('one of the batch cannot be sent');
+      },
+      work: async (job) => {
+        single.push({ id: job.data.id, retryCount: job.retryCount });
+        if (job.data.id === 'poison' && job.retryCount === 0) throw new Error('cannot be sent yet');
+      },
+    };
+    const started = await startedQueue(database, definition as QueueDefinition);
+    cleanups.push(started.stop);
+    // One statement queues the three, so the worker's next fetch finds them together.
+    await started.queue.sendMany('test.batched', [{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
+    await vi.waitFor(() => expect(batches.flat().sort()).toEqual(['a', 'b', 'c']), { timeout: 10_000, interval: 50 });
+    expect(single).toEqual([]);
+
+    await started.queue.sendMany('test.batched', [{ id: 'd' }, { id: 'poison' }]);
+    await vi.waitFor(() => expect(single).toContainEqual({ id: 'poison', retryCount: 1 }), { timeout: 15_000, interval: 50 });
+    expect(batches.map((batch) => [...batch].sort())).toContainEqual(['d', 'poison']);
+    // d ran once more on its own and succeeded; only the poison job failed and came back.
+    expect(single.filter((run) => run.id === 'd')).toEqual([{ id: 'd', retryCount: 0 }]);
+    expect(single.filter((run) => run.id === 'poison')).toEqual([
+      { id: 'poison', retryCount: 0 },
+      { id: 'poison', retryCount: 1 },
+    ]);
   });
 
   it('runs a job still waiting at shutdown after a restart on the same database', async () => {

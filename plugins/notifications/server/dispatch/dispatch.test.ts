@@ -23,6 +23,7 @@ import type { NotificationHistoryPage } from '../../common';
 import { alarmPlant, until } from '../alarm-plant.fixture';
 import notifications from '../index';
 import { ChannelSenders } from './channel-sender';
+import { deliverBatchWorker } from './deliver-batch';
 import { deliverWorker } from './deliver-worker';
 import { emailSender } from './email-sender';
 
@@ -261,5 +262,54 @@ describe.each(databaseBackends())('e-mail notifications on %s', (backend) => {
         .sort(),
     ).toEqual(['Alice/Email/Sent', 'Bob/Email/Skipped', 'Carol/Email/Skipped', 'Erin/Email/Sent', 'Frank/Email/Failed']);
     expect(rows[1]![1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('delivers a batch’s e-mails in one go, each once, and a contact’s second e-mail after its first', async () => {
+    const [email] = (await deliveriesOf('Alice')).filter((row) => row.channel === 'email');
+    // Three more e-mail rounds for Alice, queued as the planner would have them: one goes in the batch, two after it.
+    const copies = await queryRows<{ id: string; contact_name: string }>(
+      db,
+      sql`INSERT INTO notifications_deliveries (app_id, event_id, item_uuid, transition, contact_id, contact_name, address,
+          channel, usage, escalation_level, reference, status, template, variables)
+        SELECT app_id, event_id, item_uuid, transition, contact_id, contact_name, address, channel, 'escalation', level,
+          reference, 'queued', template, variables
+        FROM notifications_deliveries, generate_series(11, 13) AS level WHERE id = ${email!.id}
+        RETURNING id, contact_name`,
+    );
+    const deps = {
+      db,
+      senders: new ChannelSenders([emailSender(server.running.resolve(MailerToken))]),
+      events: server.running.resolve(EventStoreToken),
+      branding: server.running.resolve(ApplicationBrandingToken),
+      changed: () => undefined,
+      log: server.running.resolve(LoggerToken),
+    };
+    const deliverBatch = deliverBatchWorker(deps, deliverWorker(deps));
+    const jobs = copies.map(({ id }, index) => ({ id: `batch-${index}`, data: { deliveryId: id }, retryCount: 0 }));
+    await deliverBatch(jobs);
+    // The same batch again (a retried job) queues nothing more.
+    await deliverBatch(jobs);
+
+    const ids = copies.map(({ id }) => id);
+    const rows = await queryRows<{ status: string; attempts: number }>(
+      db,
+      sql`SELECT status, attempts FROM notifications_deliveries WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    expect(rows).toEqual(ids.map(() => ({ status: 'sent', attempts: 1 })));
+    const outbox = await queryRows<{ dedup_key: string }>(
+      db,
+      sql`SELECT dedup_key FROM mail_outbox WHERE dedup_key IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(outbox.map((row) => row.dedup_key).sort()).toEqual([...ids].sort());
+    const notified = (await server.running.resolve(EventStoreToken).history(event.id)).filter(
+      (row) => row.kind === 'notified' && ids.includes((row.detail as { deliveryId: string }).deliveryId),
+    );
+    expect(notified).toHaveLength(3);
   });
 });
