@@ -1,8 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { jsonParam, type QueuedJob } from '@sensorium/core/server';
-import { SYSTEM_ACTOR } from '@sensorium/events/common';
 import type { DeliveryToSend } from './channel-sender';
-import { CLAIMABLE, failedForGood, type DeliverDeps } from './deliver-worker';
+import { CLAIMABLE, failedForGood, notifiedNote, type DeliverDeps } from './deliver-worker';
 import type { DeliverJob } from './plan-deliveries';
 import { notificationsDeliveries as deliveries, type DeliveryRow } from './schema';
 
@@ -92,18 +91,7 @@ export function deliverBatchWorker(deps: DeliverDeps, deliver: (job: QueuedJob<D
           WHERE ${deliveries.id} = x.id`);
         await events.note(
           tx,
-          sent.map(({ row }) => ({
-            eventId: row.eventId,
-            kind: 'notified' as const,
-            actor: SYSTEM_ACTOR,
-            detail: {
-              deliveryId: row.id,
-              channel: row.channel,
-              contactId: row.contactId,
-              contact: row.contactName,
-              address: row.address,
-            },
-          })),
+          sent.map(({ row }) => notifiedNote(row)),
         );
       }
       return claimed;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TemplateError, type Database, type Logger, type QueuedJob, type SqlExecutor } from '@sensorium/core/server';
 import type { ApplicationBranding } from '@sensorium/applications/common';
-import { SYSTEM_ACTOR, type EventStore } from '@sensorium/events/common';
+import { SYSTEM_ACTOR, type EventStore, type HistoryNote } from '@sensorium/events/common';
 import type { DeliveryStatus } from '../../common/history';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import {
@@ -67,7 +67,12 @@ async function recordSent(
       updatedAt: sql`now()`,
     })
     .where(eq(deliveries.id, row.id));
-  await events.note(tx, {
+  await events.note(tx, notifiedNote(row));
+}
+
+/** The event's `notified` history row for a delivery handed over. */
+export function notifiedNote(row: DeliveryRow): HistoryNote {
+  return {
     eventId: row.eventId,
     kind: 'notified',
     actor: SYSTEM_ACTOR,
@@ -78,7 +83,7 @@ async function recordSent(
       contact: row.contactName,
       address: row.address,
     },
-  });
+  };
 }
 
 /** Fails the row for good when the error says no retry helps (a template or a refusal); false for other errors. */

@@ -66,6 +66,15 @@ describe.each(databaseBackends())('e-mail notifications on %s', (backend) => {
       sql`SELECT id, contact_name, channel, status, error, attempts FROM notifications_deliveries
         WHERE contact_name = ${name} ORDER BY channel`,
     );
+  /** The deliver worker's parts on this server, without the rate limit, for tests that run jobs themselves. */
+  const workerDeps = () => ({
+    db,
+    senders: new ChannelSenders([emailSender(server.running.resolve(MailerToken))]),
+    events: server.running.resolve(EventStoreToken),
+    branding: server.running.resolve(ApplicationBrandingToken),
+    changed: () => undefined,
+    log: server.running.resolve(LoggerToken),
+  });
   beforeAll(async () => {
     sink = await startSmtpSink();
     server = await startTestServer({
@@ -135,14 +144,7 @@ describe.each(databaseBackends())('e-mail notifications on %s', (backend) => {
 
   it('sends one e-mail however often its job runs', async () => {
     const [email] = (await deliveriesOf('Alice')).filter((row) => row.channel === 'email');
-    const deliver = deliverWorker({
-      db,
-      senders: new ChannelSenders([emailSender(server.running.resolve(MailerToken))]),
-      events: server.running.resolve(EventStoreToken),
-      branding: server.running.resolve(ApplicationBrandingToken),
-      changed: () => undefined,
-      log: server.running.resolve(LoggerToken),
-    });
+    const deliver = deliverWorker(workerDeps());
     // A second run of the job finds nothing to claim.
     await deliver({ id: 'again', data: { deliveryId: email!.id }, retryCount: 0 });
     // Even a row found queued again (a run whose outcome was lost) queues no second message: the outbox keys it.
@@ -276,14 +278,7 @@ describe.each(databaseBackends())('e-mail notifications on %s', (backend) => {
         FROM notifications_deliveries, generate_series(11, 13) AS level WHERE id = ${email!.id}
         RETURNING id, contact_name`,
     );
-    const deps = {
-      db,
-      senders: new ChannelSenders([emailSender(server.running.resolve(MailerToken))]),
-      events: server.running.resolve(EventStoreToken),
-      branding: server.running.resolve(ApplicationBrandingToken),
-      changed: () => undefined,
-      log: server.running.resolve(LoggerToken),
-    };
+    const deps = workerDeps();
     const deliverBatch = deliverBatchWorker(deps, deliverWorker(deps));
     const jobs = copies.map(({ id }, index) => ({ id: `batch-${index}`, data: { deliveryId: id }, retryCount: 0 }));
     await deliverBatch(jobs);
