@@ -174,7 +174,7 @@ interface NotificationBacklog {
   /** Delivery rows planned (one per notified event). */
   planned: number;
   sent: number;
-  /** Still queued, deferred or sending when the drain stopped waiting. */
+  /** Deliveries still queued, deferred or sending, and plans still waiting, when the drain stopped waiting. */
   left: number;
   /** From the end of the measurement until no delivery waited (or the drain timeout). */
   drainS: number;
@@ -474,15 +474,18 @@ async function createDevices(server: TestServer, devices: number, notify: boolea
 }
 
 /**
- * Waits until no delivery is queued, deferred or sending (or the drain timeout), from the end of the measurement
- * window: the notification backlog the ingest left behind, as the deliver jobs work it off.
+ * Waits until no event's plan is waiting and no delivery is queued, deferred or sending (or the drain timeout), from
+ * the end of the measurement window: the notification backlog the ingest left behind, as the plan and deliver jobs work
+ * it off. `left` counts both.
  */
 async function drainNotifications(db: Database, smtp: SmtpSinkProcess, windowEnd: number): Promise<NotificationBacklog> {
   const count = async () => {
     const [counts] = await rows<{ planned: string; sent: string; left: string }>(
       db,
       sql`SELECT count(*) AS planned, count(*) FILTER (WHERE status = 'sent') AS sent,
-            count(*) FILTER (WHERE status IN ('queued', 'deferred', 'sending')) AS left
+            count(*) FILTER (WHERE status IN ('queued', 'deferred', 'sending'))
+              + (SELECT count(*) FROM pgboss.job
+                WHERE name = 'notifications.plan' AND state IN ('created', 'retry', 'active')) AS left
           FROM notifications_deliveries WHERE app_id = ${BENCH_APP_ID}`,
     );
     return { planned: Number(counts?.planned ?? 0), sent: Number(counts?.sent ?? 0), left: Number(counts?.left ?? 0) };

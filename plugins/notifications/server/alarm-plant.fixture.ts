@@ -9,13 +9,23 @@ import {
   type Database,
   type SqlExecutor,
 } from '@sensorium/core/server';
-import { SYSTEM_ACTOR, type EventListPage, type EventRecord } from '@sensorium/events/common';
+import { SYSTEM_ACTOR, type EventListPage, type EventRecord, type EventTransition } from '@sensorium/events/common';
 import { defaultFirstRange, nextRange, type NotificationEscalation, type NotificationSetting } from '@sensorium/nodes/common';
 import { PublicLinksToken } from '@sensorium/public-alert/common';
 import { contactDirectory } from './contacts/contact-directory';
 import { planDeliveries } from './dispatch/plan-deliveries';
+import { planLater } from './dispatch/plan-later';
 
 /** What the fixture uses of a test server (host/server/testing's TestServer, which plugin code may not import). */
+/** The transition of `event`'s creation, as the ingest makes it. */
+const created = (event: EventRecord): EventTransition => ({
+  kind: 'created',
+  event,
+  actor: SYSTEM_ACTOR,
+  comment: null,
+  detail: {},
+});
+
 export interface PlantServer {
   running: { resolve<T>(token: Token<T>): T };
   // Answers of every shape are read without casts, as TestServer's are.
@@ -87,6 +97,16 @@ export async function alarmPlant(
       .sort((a, b) => a.generatedDateTime.localeCompare(b.generatedDateTime) || a.id.localeCompare(b.id))
       .map(({ id }) => id);
   };
+  const plansDone = () =>
+    until(
+      () =>
+        queryRows<{ pending: number }>(
+          db,
+          sql`SELECT count(*)::int AS pending FROM pgboss.job
+            WHERE name = 'notifications.plan' AND state IN ('created', 'retry', 'active')`,
+        ),
+      ([counted]) => counted?.pending === 0,
+    );
 
   return {
     db,
@@ -121,18 +141,25 @@ export async function alarmPlant(
       await server.running.resolve(DataSourceSinkToken).ingest([{ ...uplink, dedupKey: `${eui}-${Date.now()}` }]);
       const raised = (await eventIds()).filter((id) => !before.has(id));
       expect(raised, `one event of ${eui}`).toHaveLength(1);
+      await plansDone();
       return raised[0]!;
     },
+    /** Waits until the notifications.plan jobs queued so far have run, so the raised events' deliveries exist. */
+    plansDone,
     /** The application's events, oldest first. */
     eventIds,
-    /** Plans `event`'s deliveries in `tx` as its creation does: contacts added since get theirs. */
+    /** Queues the plan of `event`'s deliveries in `tx` as its creation does. */
+    queuePlan(tx: SqlExecutor, event: EventRecord) {
+      return planLater(server.running.resolve(JobQueueToken))(tx, [created(event)]);
+    },
+    /** Plans `event`'s deliveries in `tx` as its plan job does: contacts added since get theirs. */
     planCreated(tx: SqlExecutor, event: EventRecord) {
       const plan = planDeliveries({
         contacts: contactDirectory(db),
         links: server.running.resolve(PublicLinksToken),
         jobs: server.running.resolve(JobQueueToken),
       });
-      return plan(tx, [{ kind: 'created', event, actor: SYSTEM_ACTOR, comment: null, detail: {} }]);
+      return plan(tx, [created(event)]);
     },
     acknowledge: (eventId: string) => call('POST', `/api/system-events-api/${appId}/events/ack`, { ids: [eventId] }, 200),
     deliveries: (eventIds: readonly string[]) =>

@@ -161,34 +161,45 @@ describe.each(databaseBackends())('e-mail notifications on %s', (backend) => {
     expect((await deliveriesOf('Alice')).find((row) => row.channel === 'email')).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('plans rows, links and jobs in the event’s transaction: nothing of them once it rolls back', async () => {
+  it('queues the plan in the event’s transaction and plans rows, links and jobs in one: nothing once either rolls back', async () => {
     await plant.addContact({ name: 'Erin', department: 'ops', email: 'erin@example.com', smsNum: '+85291234569' });
     const counts = async (executor: { execute: Database['execute'] }) => {
-      const [counted] = await queryRows<{ rows: number; links: number; jobs: number }>(
+      const [counted] = await queryRows<{ rows: number; links: number; jobs: number; plans: number }>(
         executor,
         sql`SELECT
           (SELECT count(*)::int FROM notifications_deliveries WHERE contact_name = 'Erin') AS rows,
           (SELECT count(*)::int FROM public_alert_links WHERE actor_label = 'Erin') AS links,
           (SELECT count(*)::int FROM pgboss.job WHERE name = 'notifications.deliver' AND data->>'deliveryId' IN
-            (SELECT id::text FROM notifications_deliveries WHERE contact_name = 'Erin')) AS jobs`,
+            (SELECT id::text FROM notifications_deliveries WHERE contact_name = 'Erin')) AS jobs,
+          (SELECT count(*)::int FROM pgboss.job WHERE name = 'notifications.plan'
+            AND data::text LIKE ${`%${event.id}%`}) AS plans`,
       );
       return counted!;
     };
-    await db
-      .transaction(async (tx) => {
-        await plant.planCreated(tx, event);
-        expect(await counts(tx)).toEqual({ rows: 2, links: 1, jobs: 2 });
+    // The raise queued the event's first plan, which ran before Erin was a contact.
+    const before = await counts(db);
+    expect(before).toEqual({ rows: 0, links: 0, jobs: 0, plans: 1 });
+    const rolledBack = (work: (tx: Database) => Promise<unknown>) =>
+      db.transaction(async (tx) => {
+        await work(tx);
         tx.rollback();
-      })
-      .catch(() => undefined);
-    expect(await counts(db)).toEqual({ rows: 0, links: 0, jobs: 0 });
+      });
+    await rolledBack(async (tx) => {
+      await plant.queuePlan(tx, event);
+      expect((await counts(tx)).plans).toBe(2);
+    }).catch(() => undefined);
+    await rolledBack(async (tx) => {
+      await plant.planCreated(tx, event);
+      expect(await counts(tx)).toEqual({ rows: 2, links: 1, jobs: 2, plans: 1 });
+    }).catch(() => undefined);
+    expect(await counts(db)).toEqual(before);
 
-    await db.transaction((tx) => plant.planCreated(tx, event));
+    await db.transaction((tx) => plant.queuePlan(tx, event));
     const mail = await sink.waitForMessage('erin@example.com');
     expect(mail.html).toContain('tank reads 85.00');
-    // Planning the same transition again plans nothing more.
+    // Planning the same transition again (a plan job run twice) plans nothing more and issues no second link.
     await db.transaction((tx) => plant.planCreated(tx, event));
-    expect((await counts(db)).rows).toBe(2);
+    expect(await counts(db)).toEqual({ rows: 2, links: 1, jobs: 2, plans: 2 });
   });
 
   it('fails a delivery whose template cannot be read, with the reason, and goes on', async () => {

@@ -19,6 +19,7 @@ import {
 import { emailSender } from './email-sender';
 import { historyRoutes } from './history-routes';
 import { DELIVER_QUEUE, planDeliveries, type DeliverJob } from './plan-deliveries';
+import { planLater, planQueue, type PlanJob } from './plan-later';
 import { planResumeMessages } from './plan-resume-messages';
 
 export interface DispatchPartDeps {
@@ -47,8 +48,8 @@ export interface DispatchPart {
 }
 
 /**
- * The dispatch part: plans a created event's notifications, and the message that it is over when it resumes or is
- * cleared, in its transaction (the transition hooks), delivers them
+ * The dispatch part: queues, in the transaction of an event's creation and of its end (the transition hook), the
+ * `notifications.plan` job that plans its notifications and the message that it is over, delivers them
  * with the `notifications.deliver` jobs through the channels' senders (e-mail for now), and serves the Notification
  * History with its `notification-delivery` push.
  */
@@ -86,8 +87,9 @@ export function registerDispatch(context: ServerPluginContext, deps: DispatchPar
     retryDelay: Math.max(1, Math.round(DELIVER_RETRY_DELAY_MINUTES * deps.minuteSeconds)),
     retryBackoff: true,
   });
-  context.contribute(eventTransitionHooks, planDeliveries({ contacts: contactDirectory(db), links: deps.links, jobs }));
-  context.contribute(eventTransitionHooks, planResumeMessages(jobs));
+  const planners = [planDeliveries({ contacts: contactDirectory(db), links: deps.links, jobs }), planResumeMessages(jobs)];
+  jobs.addQueue<PlanJob>(planQueue(db, planners));
+  context.contribute(eventTransitionHooks, planLater(jobs));
   for (const route of historyRoutes(db, deps.items)) context.addRoute(route);
   return { senders, changed };
 }

@@ -1,3 +1,4 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { chunks, type Database, type JobQueue, type SqlExecutor } from '@sensorium/core/server';
 import type { EventRecord, EventTransitionHook } from '@sensorium/events/common';
 import type { PublicLinks } from '@sensorium/public-alert/common';
@@ -119,10 +120,26 @@ export async function queueDeliveries(tx: SqlExecutor, jobs: JobQueue, rows: rea
   }
 }
 
+/** The contacts of each event among `eventIds` that its first round has planned already, as `eventId/contactId`. */
+async function plannedAlready(tx: SqlExecutor, eventIds: readonly string[]): Promise<Set<string>> {
+  const rows = await (tx as Database)
+    .selectDistinct({ eventId: notificationsDeliveries.eventId, contactId: notificationsDeliveries.contactId })
+    .from(notificationsDeliveries)
+    .where(
+      and(
+        inArray(notificationsDeliveries.eventId, [...eventIds]),
+        eq(notificationsDeliveries.transition, 'created'),
+        eq(notificationsDeliveries.escalationLevel, 0),
+      ),
+    );
+  return new Set(rows.map(({ eventId, contactId }) => `${eventId}/${contactId}`));
+}
+
 /**
- * The events.transition-hooks/v1 contribution: for each created event whose range asks for notifications, the first
- * round's rows and jobs, all in the event's transaction. With escalation to the next priority on, the first round tells
- * only the first priority's contacts.
+ * For each created event whose range asks for notifications, the first round's rows, links and jobs, in `tx` (the
+ * `notifications.plan` worker's). A contact the event's round has planned already is skipped, so a plan job run twice
+ * issues no second link. With escalation to the next priority on, the first round tells only the first priority's
+ * contacts.
  */
 export function planDeliveries({ contacts, links, jobs }: PlanDeps): EventTransitionHook {
   return async (tx, transitions) => {
@@ -131,13 +148,18 @@ export function planDeliveries({ contacts, links, jobs }: PlanDeps): EventTransi
       return request ? [{ event, request }] : [];
     });
     if (asked.length === 0) return;
+    const planned = await plannedAlready(
+      tx,
+      asked.map(({ event }) => event.id),
+    );
     const everyone = await contacts.recipientsOfEach(
       asked.map(({ event, request }) => ({ appId: event.appId, departments: request.departments })),
       tx,
     );
     const rounds = asked.map(({ event, request }, index): DeliveryRound => {
       const recipients = roundRecipients(everyone[index]!, escalationSetting(event.actions), 0);
-      return { event, request, recipients: recipients ?? [], escalationLevel: 0 };
+      const unplanned = (recipients ?? []).filter((contact) => !planned.has(`${event.id}/${contact.id}`));
+      return { event, request, recipients: unplanned, escalationLevel: 0 };
     });
     const rows = await roundsRows(links, tx, rounds);
     if (rows.length > 0) await queueDeliveries(tx, jobs, rows);
