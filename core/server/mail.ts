@@ -24,8 +24,15 @@ export interface MailSendOptions {
  * core job delivers it over SMTP (SMTP_URL) with retries. Without SMTP_URL the message is kept in the outbox, which
  * `listOutbox` reads for the mailbox plugin (Diagnosis > Mailbox, cloud users only).
  */
+/** One message of `sendMany`, with its own dedup key. */
+export interface KeyedMailMessage extends MailMessage {
+  dedupKey?: string;
+}
+
 export interface Mailer {
   send(message: MailMessage, options?: MailSendOptions): Promise<{ id: string }>;
+  /** Several messages with one statement (a burst of alarm e-mails), as `send` each would; answers their ids in order. */
+  sendMany(messages: readonly KeyedMailMessage[], options?: Pick<MailSendOptions, 'tx'>): Promise<{ id: string }[]>;
   listOutbox(page: { limit: number; offset: number }): Promise<OutboxPage>;
 }
 export const MailerToken = createToken<Mailer>('core.mailer');

@@ -115,6 +115,30 @@ describe.each(databaseBackends())('outbox delivery over SMTP on %s', (backend) =
     expect(received.map((mail) => mail.text.trim())).toEqual(['Only one of me']);
   });
 
+  it('queues a burst with one call, ids in order and one per key, and delivers each message once', async () => {
+    const burst = Array.from({ length: 9 }, (_, index) => ({
+      to: `burst-${index}@example.com`,
+      subject: `Burst ${index}`,
+      text: `Message ${index}`,
+      dedupKey: `burst-${index}`,
+    }));
+    const ids = await outbox().sendMany(burst);
+    // A repeated key among new ones answers the first message's id and queues nothing more.
+    const again = await outbox().sendMany([
+      { ...burst[4]!, text: 'A retry' },
+      { ...burst[0]!, to: 'burst-9@example.com', dedupKey: 'burst-9' },
+    ]);
+    expect(again[0]).toEqual(ids[4]);
+    expect(new Set([...ids, again[1]!].map(({ id }) => id)).size).toBe(10);
+    for (const [index, { id }] of ids.entries()) expect((await row(id)).recipient).toBe(`burst-${index}@example.com`);
+    await until(
+      async () => Promise.all([...ids, again[1]!].map(({ id }) => row(id))),
+      (rows) => rows.every((message) => message.status === 'sent'),
+    );
+    const received = sink.messages.filter((mail) => mail.to.some((to) => to.startsWith('burst-')));
+    expect(received.map((mail) => mail.text.trim()).sort()).toEqual([...burst.map(({ text }) => text), 'Message 0'].sort());
+  });
+
   it("queues a message with the caller's transaction: kept when it commits, gone when it rolls back", async () => {
     const count = async (to: string) =>
       (await db().select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.recipient, to))).length;

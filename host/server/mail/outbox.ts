@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { MailStatus, OutboxPage } from '@sensorium/core/common';
 import {
+  jsonParam,
   queryRows,
   type Database,
+  type KeyedMailMessage,
   type JobDefinition,
   type Mailer,
   type MailMessage,
@@ -49,6 +52,11 @@ export const MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 480_000, 1_920_000];
 const CLAIM_MS = 5 * 60_000;
 /** At most this many messages per run; the next run goes on. */
 const BATCH = 50;
+/**
+ * Messages claimed and sent at once: twice the SMTP pool's connections, so the pool stays busy while a slow server
+ * still sends each claimed message well within its claim (at most two per connection, each bounded by the timeouts).
+ */
+const SENDS_AT_ONCE = 6;
 
 /**
  * The outbox behind MailerToken. `send` writes a `mail_outbox` row: `queued` when SMTP is configured (then delivery is
@@ -67,33 +75,65 @@ export class MailOutbox implements Mailer {
   ) {}
 
   async send(message: MailMessage, options: MailSendOptions = {}): Promise<{ id: string }> {
-    const { dedupKey = null, tx = this.db } = options;
+    const [sent] = await this.sendMany([{ ...message, dedupKey: options.dedupKey }], { tx: options.tx });
+    return sent!;
+  }
+
+  async sendMany(messages: readonly KeyedMailMessage[], options: Pick<MailSendOptions, 'tx'> = {}): Promise<{ id: string }[]> {
+    if (messages.length === 0) return [];
+    const { tx = this.db } = options;
     const status: MailStatus = this.transport ? 'queued' : 'kept';
-    const [inserted] = await queryRows<{ id: string }>(
+    // Ids are made here so that each message's id is known whatever order the rows come back in.
+    const rows = messages.map((message) => ({
+      id: randomUUID(),
+      recipient: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      dedup_key: message.dedupKey ?? null,
+    }));
+    const inserted = await queryRows<{ id: string }>(
       tx,
-      sql`INSERT INTO mail_outbox (recipient, subject, text_body, html_body, status, dedup_key)
-          VALUES (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${status}, ${dedupKey})
+      sql`INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body, status, dedup_key)
+          SELECT x.id, x.recipient, x.subject, x.text_body, x.html_body, ${status}, x.dedup_key
+          FROM json_to_recordset(${jsonParam(rows)})
+            AS x(id uuid, recipient text, subject text, text_body text, html_body text, dedup_key text)
           ON CONFLICT (dedup_key) DO NOTHING
           RETURNING id`,
     );
-    if (!inserted) {
-      // Only a dedupKey can conflict: the message was queued before, and is not queued again.
-      const [first] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM mail_outbox WHERE dedup_key = ${dedupKey}`);
-      return { id: first!.id };
+    const queued = new Set(inserted.map(({ id }) => id));
+    // Only a dedupKey can conflict: the message was queued before, and is not queued again; it answers the first's id.
+    const repeatedKeys = rows.filter((row) => !queued.has(row.id)).map((row) => row.dedup_key!);
+    const firstIds = new Map<string, string>();
+    if (repeatedKeys.length > 0) {
+      const firsts = await queryRows<{ id: string; dedup_key: string }>(
+        tx,
+        sql`SELECT id, dedup_key FROM mail_outbox WHERE dedup_key IN (${sql.join(
+          repeatedKeys.map((key) => sql`${key}`),
+          sql`, `,
+        )})`,
+      );
+      for (const first of firsts) firstIds.set(first.dedup_key, first.id);
     }
-    const id = inserted.id;
+    if (queued.size > 0) this.announce(rows.filter((row) => queued.has(row.id)));
+    return rows.map((row) => ({ id: queued.has(row.id) ? row.id : firstIds.get(row.dedup_key!)! }));
+  }
+
+  /** What follows queueing: a delivery run with SMTP, a log line per message without it. */
+  private announce(queued: readonly { id: string; recipient: string; subject: string }[]): void {
     if (this.transport) {
-      // In a caller's transaction the message shows once that commits: PGlite runs the kick after it, and on PostgreSQL
-      // a kick that comes too early finds nothing, so the 2-second job delivers it.
+      // In a caller's transaction the messages show once that commits: PGlite runs the kick after it, and on PostgreSQL
+      // a kick that comes too early finds nothing, so the 2-second job delivers them.
       this.kick();
-    } else {
+      return;
+    }
+    for (const { id, recipient, subject } of queued) {
       // The content (codes, reset links) stays out of the log: cloud users read it on the Mailbox page.
       this.log.info(
-        { mailId: id, to: message.to, subject: message.subject },
+        { mailId: id, to: recipient, subject },
         'e-mail kept in the outbox (SMTP_URL is not set); cloud users can read it on Diagnosis > Mailbox',
       );
     }
-    return { id };
   }
 
   /** One page of the outbox, newest first (the mailbox plugin's Diagnosis > Mailbox). */
@@ -149,17 +189,23 @@ export class MailOutbox implements Mailer {
         ),
       );
     let attempted = 0;
-    // One message at a time, so a slow server never keeps a claimed message waiting past its claim.
     while (attempted < BATCH && !this.closed) {
-      const message = await this.claimNext();
-      if (!message) break;
-      attempted++;
-      await this.attempt(transport, message);
+      const claimed = await this.claimDue(Math.min(SENDS_AT_ONCE, BATCH - attempted));
+      if (claimed.length === 0) break;
+      attempted += claimed.length;
+      const delivered = await Promise.all(claimed.map((message) => this.attempt(transport, message)));
+      const sent = claimed.filter((_, index) => delivered[index]).map((message) => message.id);
+      if (sent.length > 0) {
+        await this.db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+          .where(inArray(mailOutbox.id, sent));
+      }
     }
     return attempted;
   }
 
-  private async claimNext() {
+  private async claimDue(limit: number) {
     const due = this.db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -171,9 +217,9 @@ export class MailOutbox implements Mailer {
         ),
       )
       .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(1)
+      .limit(limit)
       .for('update', { skipLocked: true });
-    const [claimed] = await this.db
+    return this.db
       .update(mailOutbox)
       .set({
         status: 'sending',
@@ -182,10 +228,10 @@ export class MailOutbox implements Mailer {
       })
       .where(inArray(mailOutbox.id, due))
       .returning();
-    return claimed ?? null;
   }
 
-  private async attempt(transport: MailTransport, message: typeof mailOutbox.$inferSelect): Promise<void> {
+  /** Hands `message` to the transport: true once it took it; false after recording the failure and the next try. */
+  private async attempt(transport: MailTransport, message: typeof mailOutbox.$inferSelect): Promise<boolean> {
     try {
       await transport.deliver({
         from: this.from,
@@ -194,10 +240,7 @@ export class MailOutbox implements Mailer {
         text: message.textBody,
         ...(message.htmlBody ? { html: message.htmlBody } : {}),
       });
-      await this.db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-        .where(eq(mailOutbox.id, message.id));
+      return true;
     } catch (error) {
       const failed = message.attempts >= MAX_MAIL_ATTEMPTS;
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -214,6 +257,7 @@ export class MailOutbox implements Mailer {
         { mailId: message.id, attempt: message.attempts, reason },
         failed ? 'e-mail delivery failed for good' : 'e-mail delivery failed; will retry',
       );
+      return false;
     }
   }
 

@@ -40,6 +40,11 @@ export interface ChannelSender {
   /** The provider kind shown as the history's Service. */
   service: string;
   send(delivery: DeliveryToSend, tx: SqlExecutor): Promise<SendOutcome>;
+  /**
+   * Several deliveries of this channel at once (the deliver worker's batch), as `send` each would; a delivery's own
+   * error (its template) is its entry of the answer, while an error thrown fails them all.
+   */
+  sendMany?(deliveries: readonly DeliveryToSend[], tx: SqlExecutor): Promise<(SendOutcome | Error)[]>;
   /** The outcome of an earlier try of `delivery` (claimed when its row was last updated) that did not record it. */
   recover?(delivery: DeliveryToSend, tx: SqlExecutor): Promise<RecoveredOutcome>;
 }

@@ -35,7 +35,8 @@ export function deliverBatchWorker(deps: DeliverDeps, deliver: (job: QueuedJob<D
       const row = byId.get(job.data.deliveryId);
       if (!row) continue;
       const sender = senders.get(row.channel);
-      const batchable = sender && !sender.recover && CLAIMABLE.includes(row.status) && !contacts.has(row.contactId);
+      const batchable =
+        row.channel === 'email' && sender?.sendMany && CLAIMABLE.includes(row.status) && !contacts.has(row.contactId);
       if (batchable) {
         contacts.add(row.contactId);
         emails.push(row);
@@ -72,14 +73,18 @@ export function deliverBatchWorker(deps: DeliverDeps, deliver: (job: QueuedJob<D
         .returning();
       if (claimed.length === 0) return [];
       deps.checkpoint?.('claimed');
+      const outcomes = await sender.sendMany!(
+        claimed.map((row): DeliveryToSend => ({
+          ...row,
+          variables: { ...row.variables, appName: appNames.get(row.appId) ?? '' },
+        })),
+        tx,
+      );
       const sent: { row: DeliveryRow; providerId: string | null }[] = [];
-      for (const row of claimed) {
-        const delivery: DeliveryToSend = { ...row, variables: { ...row.variables, appName: appNames.get(row.appId) ?? '' } };
-        try {
-          sent.push({ row, providerId: (await sender.send(delivery, tx)).providerId });
-        } catch (error) {
-          if (!(await failedForGood(tx, row, error))) throw error;
-        }
+      for (const [index, row] of claimed.entries()) {
+        const outcome = outcomes[index]!;
+        if (!(outcome instanceof Error)) sent.push({ row, providerId: outcome.providerId });
+        else if (!(await failedForGood(tx, row, outcome))) throw outcome;
       }
       deps.checkpoint?.('sent');
       if (sent.length > 0) {
