@@ -23,6 +23,10 @@ import trackcentral from '../../plugins/trackcentral/client';
 import ttn from '../../plugins/ttn/client';
 import themes from '../../plugins/themes/client';
 import users from '../../plugins/users/client';
+import timerMissionsClient from '../../plugins/timer-missions/client';
+import gatewaysClient from '../../plugins/gateways/client';
+import deviceProfilesClient from '../../plugins/device-profiles/client';
+import rawDataClient from '../../plugins/raw-data/client';
 
 /** The client parts of the installed plugins. `sensorium` adds new ones at the marker line. */
 export const clientPlugins: ClientPlugin[] = [
@@ -50,5 +54,9 @@ export const clientPlugins: ClientPlugin[] = [
   ttn,
   sensorStatus,
   eventSettings,
+  timerMissionsClient,
+  gatewaysClient,
+  deviceProfilesClient,
+  rawDataClient,
   // sensorium:plugins
 ];

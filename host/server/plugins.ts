@@ -23,6 +23,10 @@ import themes from '../../plugins/themes/server';
 import trackcentral from '../../plugins/trackcentral/server';
 import ttn from '../../plugins/ttn/server';
 import users from '../../plugins/users/server';
+import timerMissionsServer from '../../plugins/timer-missions/server';
+import gatewaysServer from '../../plugins/gateways/server';
+import deviceProfilesServer from '../../plugins/device-profiles/server';
+import rawDataServer from '../../plugins/raw-data/server';
 
 /** The server parts of the installed plugins. `sensorium new plugin` adds imports above and entries at the marker. */
 export const serverPlugins: ServerPlugin[] = [
@@ -50,5 +54,9 @@ export const serverPlugins: ServerPlugin[] = [
   mailbox,
   sensorStatus,
   eventSettings,
+  timerMissionsServer,
+  gatewaysServer,
+  deviceProfilesServer,
+  rawDataServer,
   // sensorium:plugins
 ];
