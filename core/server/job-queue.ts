@@ -27,6 +27,11 @@ export interface QueueDefinition<Data extends object = object> {
   workBatch?(jobs: readonly QueuedJob<Data>[]): Promise<void>;
   /** The most jobs `workBatch` takes at once (default 20). */
   batchSize?: number;
+  /**
+   * How long a worker whose batch was not full waits before fetching again, so that jobs arriving meanwhile share the
+   * next batch (default 200 ms): longer means fewer, larger transactions under a burst, and that much more delay.
+   */
+  gatherMs?: number;
   /** Tries after the first one before the job is failed for good (default 2). */
   retryLimit?: number;
   /** Seconds before the first retry (default 0). */

@@ -20,7 +20,7 @@ export interface JobQueueTiming {
 const POSTGRES_POOL_SIZE = 4;
 const STOP_TIMEOUT_MS = 10_000;
 const DEFAULT_BATCH_SIZE = 20;
-/** How long a worker whose batch was not full waits before asking again. */
+/** How long a worker whose batch was not full waits before asking again, unless its queue says. */
 const BATCH_GATHER_MS = 200;
 
 function connectionOptions(database: JobQueueDatabase): PgBoss.DatabaseOptions {
@@ -116,7 +116,7 @@ export class PgBossJobQueue implements JobQueue {
         // through a backlog at the workers' own pace instead of one fetch per interval. A batch that was not full asks a
         // moment later, so that the jobs arriving meanwhile share the next one.
         const again = () => worker.id && this.boss.notifyWorker(worker.id);
-        if (queued.length < batchSize && batchSize > 1) setTimeout(again, BATCH_GATHER_MS).unref();
+        if (queued.length < batchSize && batchSize > 1) setTimeout(again, definition.gatherMs ?? BATCH_GATHER_MS).unref();
         else again();
       });
     }

@@ -19,7 +19,7 @@ import {
 import { emailSender } from './email-sender';
 import { historyRoutes } from './history-routes';
 import { DELIVER_QUEUE, planDeliveries, type DeliverJob } from './plan-deliveries';
-import { planLater, planQueue, type PlanJob } from './plan-later';
+import { BURST_BATCHING, planLater, planQueue, type PlanJob } from './plan-later';
 import { planResumeMessages } from './plan-resume-messages';
 
 export interface DispatchPartDeps {
@@ -82,6 +82,7 @@ export function registerDispatch(context: ServerPluginContext, deps: DispatchPar
     name: DELIVER_QUEUE,
     work: deliver,
     workBatch: deliverBatchWorker(deliverDeps, deliver),
+    ...BURST_BATCHING,
     expireInSeconds: DELIVER_EXPIRE_MINUTES * deps.minuteSeconds,
     retryLimit: DELIVER_RETRY_LIMIT,
     retryDelay: Math.max(1, Math.round(DELIVER_RETRY_DELAY_MINUTES * deps.minuteSeconds)),
