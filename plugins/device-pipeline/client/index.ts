@@ -7,8 +7,7 @@ import { DEAD_LETTER_STORE, DeadLetterStore } from './dead-letters/store';
 import { devicePipelineClientI18n } from './i18n';
 import { DevicePipelineStore } from './store';
 
-// The tabs and sections load on first use (uPlot is large), under the item panel's and the dialog's Suspense.
-const DataHistoryTab = lazy(async () => ({ default: (await import('./data-history-tab')).DataHistoryTab }));
+// The tab and sections load on first use (uPlot is large), under the item panel's and the dialog's Suspense.
 const ChartTab = lazy(async () => ({ default: (await import('./chart-tab')).ChartTab }));
 const sections = () => import('./processing-sections');
 const DebounceSection = lazy(async () => ({ default: (await sections()).DebounceSection }));
@@ -16,8 +15,8 @@ const SpikeFilterSection = lazy(async () => ({ default: (await sections()).Spike
 const SimpleConvertSection = lazy(async () => ({ default: (await sections()).SimpleConvertSection }));
 
 /**
- * The device pipeline in the node console: the item panel's Data History and Chart tabs (the raw data and the field
- * history it stores), the Field Settings sections of its processing (debounce, spike filter, simple convert) and, for
+ * The device pipeline in the node console: the item panel's Chart tab (the field history it stores; the Data History
+ * tab is the raw-data plugin's), the Field Settings sections of its processing (debounce, spike filter, simple convert) and, for
  * cloud users, Diagnosis > Dead letters.
  */
 export default defineClientPlugin({
@@ -38,12 +37,6 @@ export default defineClientPlugin({
       titleKey: 'device-pipeline.deadLetters.title',
       url: '/diagnosis/dead-letters',
       order: 40,
-    });
-    context.contribute(itemSettingsTabs, {
-      id: 'device-pipeline.data-history',
-      titleKey: 'device-pipeline.tabs.dataHistory',
-      order: 40,
-      component: DataHistoryTab,
     });
     context.contribute(itemSettingsTabs, {
       id: CHART_TAB_ID,

@@ -11,6 +11,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
+import { createToken } from '@sensorium/core/common';
 
 /** Query of GET /node-structure-item/{appId}/items/{uuid}/history. */
 export class NodeHistoryQuery {
@@ -91,3 +92,18 @@ export interface RawDataSearchResponse {
 export const REALTIME_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const REALTIME_LIMIT = 100;
 export const RAW_DATA_PAGE_SIZES = [10, 50, 100] as const;
+
+/**
+ * Read access to the raw_data table this plugin owns, for the raw-data plugin's search and Excel export. `itemNames`,
+ * for a user limited to device tags, keeps the rows of those items only; null lets every row of the application through.
+ */
+export interface RawDataReader {
+  /** Real-time (last day, newest 100) or history (a range, one page, with the total); HttpError 400 for a bad range. */
+  search(input: RawDataSearchInput, itemNames: readonly string[] | null): Promise<RawDataSearchResponse>;
+  /**
+   * Every row of a search (history: the whole range; real-time: its newest 100), newest first, read `pageSize` rows at
+   * a time with a keyset cursor, so a caller that streams them never holds more than a page.
+   */
+  pages(input: RawDataSearchInput, itemNames: readonly string[] | null, pageSize: number): AsyncIterable<RawDataRow[]>;
+}
+export const RawDataReaderToken = createToken<RawDataReader>('device-pipeline.raw-data-reader');

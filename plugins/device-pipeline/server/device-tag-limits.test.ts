@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import * as XLSX from 'xlsx';
 import { PUSH_TOPICS, type PushMessage } from '@sensorium/core/common';
 import {
   DatabaseToken,
   DataSourceSinkToken,
   PushHubToken,
+  readWorkbookRows,
   UserDirectoryToken,
   type DataSourceSink,
   type Database,
@@ -20,6 +20,7 @@ import users from '../../users/server';
 import type { NodeValuesMessage } from '../common/live-values';
 import devicePipeline from './index';
 import events from '../../events/server';
+import rawData from '../../raw-data/server';
 
 const APP = 'tagged';
 
@@ -74,7 +75,7 @@ describe.each(databaseBackends())('device-tag limits of User Setup on %s', (back
   const names = (rows: { itemName: string | null }[]) => rows.map((row) => row.itemName).sort();
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, users, nodes, devicePipeline, events] });
+    server = await startTestServer({ backend, plugins: [applications, users, nodes, devicePipeline, events, rawData] });
     admin = (await server.login()).access_token;
     const created = await as(admin).send('POST', '/api/application/new/', {
       id: APP,
@@ -172,8 +173,7 @@ describe.each(databaseBackends())('device-tag limits of User Setup on %s', (back
       body: JSON.stringify(search),
     });
     expect(excel.status).toBe(200);
-    const book = XLSX.read(Buffer.from(await excel.arrayBuffer()));
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const rows = await readWorkbookRows(await excel.arrayBuffer());
     expect(rows.slice(1).map((row) => row[2])).toEqual(['north-meter']);
   });
 

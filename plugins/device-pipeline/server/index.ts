@@ -11,6 +11,7 @@ import {
 import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { ItemLookupToken, ItemStateToken, itemDeletionHooks, preferenceChangeHooks } from '@sensorium/nodes/common';
 import { pipelineEventStores } from '../common/event-store';
+import { RawDataReaderToken } from '../common/raw-data';
 import { ruleEvaluators } from '../common/rule-evaluators';
 import { devicePipelineI18n } from '../common/i18n';
 import { manifest } from '../manifest';
@@ -21,7 +22,7 @@ import { NO_EVENT_STORE } from './ingest/no-events';
 import { pipelineItemDeletionHook, pipelinePreferenceHook } from './item-hooks';
 import { migrations } from './migrations';
 import { chartRoutes } from './queries/field-summary';
-import { rawDataExcelRoutes } from './queries/raw-data-excel';
+import { rawDataReader } from './queries/data-queries';
 import { dataRoutes } from './queries/routes';
 
 export default defineServerPlugin({
@@ -37,7 +38,7 @@ export default defineServerPlugin({
     metrics: MetricsToken,
     log: LoggerToken,
   },
-  provides: [DataSourceSinkToken],
+  provides: [DataSourceSinkToken, RawDataReaderToken],
   register(context, { db, access, hub, items, lookup, metrics, log }) {
     const deadLetters = registerDeadLetters(context, { db, access, metrics, log });
     // The sink (DataSourceSink), the connection and processing jobs and the live push.
@@ -48,9 +49,11 @@ export default defineServerPlugin({
     const events = () => context.contributions(pipelineEventStores)[0] ?? NO_EVENT_STORE;
     const rules = () => context.contributions(ruleEvaluators);
     const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters, events, rules });
-    for (const route of [...dataRoutes(db, lookup), ...rawDataExcelRoutes(db, lookup), ...chartRoutes(db, lookup)]) {
+    for (const route of [...dataRoutes(db, lookup), ...chartRoutes(db, lookup)]) {
       context.addRoute(route);
     }
+    // The raw-data plugin searches and exports the raw uplinks through this reader.
+    context.provide(RawDataReaderToken, rawDataReader(db));
     context.contribute(applicationDeletionHooks, pipelineDeletionHook(lookup));
     // The nodes plugin's API tells the pipeline when items go and when preferences change.
     context.contribute(itemDeletionHooks, pipelineItemDeletionHook);

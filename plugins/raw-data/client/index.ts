@@ -1,30 +1,40 @@
-import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { lazy } from 'react';
+import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
+import { itemSettingsTabs } from '@sensorium/nodes/common';
+import { rawDataI18n } from '../common';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
-import { RawDataStore } from './store';
+import { RAW_DATA_STORE, RawDataStore } from './store';
 
+// The tab loads on first use, under the item panel's Suspense.
+const DataHistoryTab = lazy(async () => ({ default: (await import('./data-history-tab')).DataHistoryTab }));
+
+/**
+ * Raw data history in the browser: Diagnosis > Raw Data History (behind the admin guard, like the other diagnosis
+ * pages) and the item panel's Data History tab, both the same raw data table.
+ */
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: rawDataI18n,
   register(context) {
-    context.addStore('rawData', RawDataStore);
-    // The page loads on first visit, so it adds nothing to the login page.
+    context.addStore(RAW_DATA_STORE, RawDataStore);
     context.contribute(routes, {
-      path: 'raw-data',
-      load: () => import('./RawDataPage'),
+      path: 'diagnosis/raw-data-history',
+      load: () => import('./raw-data-history-page'),
       titleKey: 'raw-data.title',
-      guard: 'auth',
+      guard: 'system-admin',
     });
-    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
-    context.contribute(sidebarGroups, {
-      id: 'raw-data',
+    context.contribute(sidebarItems, {
+      groupId: 'diagnosis',
+      id: 'raw-data.history',
       titleKey: 'raw-data.title',
-      icon: PuzzlePieceRegular,
-      order: 100,
-      url: '/raw-data',
+      url: '/diagnosis/raw-data-history',
+      order: 20,
+    });
+    context.contribute(itemSettingsTabs, {
+      id: 'raw-data.data-history',
+      titleKey: 'raw-data.dataHistory',
+      order: 40,
+      component: DataHistoryTab,
     });
   },
 });

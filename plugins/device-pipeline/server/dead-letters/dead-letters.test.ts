@@ -6,6 +6,7 @@ import { databaseBackends, startTestServer, type TestServer } from '../../../../
 import applications from '../../../applications/server';
 import chirpstack from '../../../chirpstack/server';
 import nodes from '../../../nodes/server';
+import rawData from '../../../raw-data/server';
 import devicePipeline from '../index';
 import type { DeadLetterPage } from '../../common/dead-letters';
 
@@ -55,7 +56,7 @@ describe.each(databaseBackends())('dead letters on %s', (backend) => {
     ]);
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, chirpstack] });
+    server = await startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, chirpstack, rawData] });
     admin = (await server.login()).access_token;
     const created = await server.request('POST', '/api/application/new/', {
       token: admin,

@@ -3,6 +3,7 @@ import { HttpError, type Database } from '@sensorium/core/server';
 import type { ItemLookup } from '@sensorium/nodes/common';
 import {
   REALTIME_LIMIT,
+  type RawDataReader,
   REALTIME_WINDOW_MS,
   type HistoryResponse,
   type RawDataRow,
@@ -25,18 +26,10 @@ export async function visibleItemNames(
   return app.deviceTags === null ? null : (await items.visibleItems(app.id, app.deviceTags)).map((item) => item.itemName);
 }
 
-/**
- * POST /raw-data-history/search: real-time (last day, newest 100) or history (a range, paged, with the total).
- * `itemNames`, for a user limited to device tags, keeps the rows of those items only (not those of unknown devices).
- */
-export async function searchRawData(
-  db: Database,
-  input: RawDataSearchInput,
-  itemNames: readonly string[] | null,
-  now = new Date(),
-): Promise<RawDataSearchResponse> {
+/** The time range and filters of a raw data search; null when it can have no row (item specific without a tag). */
+function rawDataFilter(input: RawDataSearchInput, itemNames: readonly string[] | null, now: Date): SQL | undefined | null {
   const tags = (input.tags ?? []).filter((tag) => tag !== '');
-  if (input.isItemSpecific && tags.length === 0) return { rows: [], total: 0 };
+  if (input.isItemSpecific && tags.length === 0) return null;
   const realtime = input.viewMode === 'realtime';
   const end = realtime || !input.endTime ? now : new Date(input.endTime);
   const start = realtime
@@ -52,19 +45,52 @@ export async function searchRawData(
     tags.length > 0 ? inArray(rawData.itemName, tags) : undefined,
     itemNames === null ? undefined : itemNames.length > 0 ? inArray(rawData.itemName, [...itemNames]) : sql`false`,
   ];
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+const rowColumns = {
+  id: rawData.id,
+  createdAt: rawData.createdAt,
+  source: rawData.source,
+  itemName: rawData.itemName,
+  raw: rawData.raw,
+  payload: rawData.payload,
+};
+interface StoredRow {
+  id: number;
+  createdAt: Date;
+  source: string;
+  itemName: string | null;
+  raw: unknown;
+  payload: RawDataRow['payload'];
+}
+const toRow = (row: StoredRow): RawDataRow => ({
+  id: String(row.id),
+  createdAt: row.createdAt.toISOString(),
+  source: row.source,
+  itemName: row.itemName,
+  raw: row.raw ?? null,
+  payload: row.payload ?? null,
+});
+
+/**
+ * POST /raw-data-history/search: real-time (last day, newest 100) or history (a range, paged, with the total).
+ * `itemNames`, for a user limited to device tags, keeps the rows of those items only (not those of unknown devices).
+ */
+export async function searchRawData(
+  db: Database,
+  input: RawDataSearchInput,
+  itemNames: readonly string[] | null,
+  now = new Date(),
+): Promise<RawDataSearchResponse> {
+  const where = rawDataFilter(input, itemNames, now);
+  if (where === null) return { rows: [], total: 0 };
+  const realtime = input.viewMode === 'realtime';
   const limit = realtime ? Math.min(input.limit ?? REALTIME_LIMIT, REALTIME_LIMIT) : (input.limit ?? HISTORY_PAGE_DEFAULT);
   const offset = realtime ? 0 : (input.offset ?? 0);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
-      .select({
-        id: rawData.id,
-        createdAt: rawData.createdAt,
-        source: rawData.source,
-        itemName: rawData.itemName,
-        raw: rawData.raw,
-        payload: rawData.payload,
-      })
+      .select(rowColumns)
       .from(rawData)
       .where(where)
       .orderBy(desc(rawData.createdAt), desc(rawData.id))
@@ -72,16 +98,45 @@ export async function searchRawData(
       .offset(offset),
     db.select({ total: count() }).from(rawData).where(where),
   ]);
+  return { rows: rows.map(toRow), total: Number(total) };
+}
+
+/**
+ * Every row of a search, newest first, `pageSize` at a time. Each page starts after the last one's (created_at, id),
+ * compared at the database's own precision (microseconds), so rows are neither skipped nor repeated.
+ */
+export async function* rawDataPages(
+  db: Database,
+  input: RawDataSearchInput,
+  itemNames: readonly string[] | null,
+  pageSize: number,
+  now = new Date(),
+): AsyncGenerator<RawDataRow[]> {
+  const where = rawDataFilter(input, itemNames, now);
+  if (where === null) return;
+  let remaining = input.viewMode === 'realtime' ? REALTIME_LIMIT : Number.POSITIVE_INFINITY;
+  let after: { at: string; id: number } | null = null;
+  while (remaining > 0) {
+    const rows: (StoredRow & { cursor: string })[] = await db
+      .select({ ...rowColumns, cursor: sql<string>`${rawData.createdAt}::text` })
+      .from(rawData)
+      .where(and(where, after ? sql`(${rawData.createdAt}, ${rawData.id}) < (${after.at}::timestamptz, ${after.id})` : undefined))
+      .orderBy(desc(rawData.createdAt), desc(rawData.id))
+      .limit(Math.min(pageSize, remaining));
+    if (rows.length === 0) return;
+    yield rows.map(toRow);
+    remaining -= rows.length;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.cursor, id: last.id };
+    if (rows.length < pageSize) return;
+  }
+}
+
+/** The raw data reader other plugins get through RawDataReaderToken. */
+export function rawDataReader(db: Database): RawDataReader {
   return {
-    rows: rows.map((row): RawDataRow => ({
-      id: String(row.id),
-      createdAt: row.createdAt.toISOString(),
-      source: row.source,
-      itemName: row.itemName,
-      raw: row.raw ?? null,
-      payload: row.payload ?? null,
-    })),
-    total: Number(total),
+    search: (input, itemNames) => searchRawData(db, input, itemNames),
+    pages: (input, itemNames, pageSize) => rawDataPages(db, input, itemNames, pageSize),
   };
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, LoggerToken, MailerToken, queryRows, type Database } from '@sensorium/core/server';
+import { DatabaseToken, LoggerToken, MailerToken, queryRows, readWorkbookRows, type Database } from '@sensorium/core/server';
 import { ApplicationBrandingToken } from '@sensorium/applications/common';
 import { EventStoreToken, type EventRecord } from '@sensorium/events/common';
 import type { NotificationSetting } from '@sensorium/nodes/common';
@@ -265,8 +264,7 @@ describe.each(databaseBackends())('e-mail notifications on %s', (backend) => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain('notification_history.xlsx');
-    const book = XLSX.read(Buffer.from(await response.arrayBuffer()));
-    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const rows = await readWorkbookRows(await response.arrayBuffer());
     expect(rows[0]).toEqual(['ID', 'Date', 'Service', 'Channel', 'Usage', 'Reference', 'Name', 'Contact', 'Status']);
     expect(
       rows

@@ -12,6 +12,7 @@ import {
   makeStyles,
   MessageBar,
   MessageBarBody,
+  ProgressBar,
   Select,
   Tab,
   Table,
@@ -28,14 +29,13 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pager, useNotify, usePluginStore } from '@sensorium/core/client';
-import type { ItemSettingsTabProps } from '@sensorium/nodes/common';
-import { formatDateTime } from './format';
-import { DAY_MS, EXPORT_FILE_NAME, PAGE_SIZES, splitDeviceData, valueText } from './raw-data';
-import type { DevicePipelineStore, RawDataView } from './store';
+import { Pager, saveBlob, useNotify } from '@sensorium/core/client';
+import { DAY_MS, EXPORT_FILE_NAME, PAGE_SIZES, splitDeviceData, valueText } from '../common';
+import type { RawDataTableStoreInstance, RawDataView } from './store';
 
 const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, maxWidth: '420px' },
   line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
   table: { overflowX: 'auto' },
@@ -50,6 +50,36 @@ const useStyles = makeStyles({
   },
 });
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** dd/MM/yyyy HH:mm:ss.SSS in the browser's time zone (node spec 9). */
+export function formatRowTime(value: string): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return (
+    `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ` +
+    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`
+  );
+}
+
+/** 1.2 MB, 340 KB, 12 B. */
+function byteSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
+}
+
+/** What a table shows rows of: the application, and the devices (an item's own, or the page's filter). */
+export interface RawDataTableProps {
+  store: RawDataTableStoreInstance;
+  appId: string;
+  tags: string[];
+  itemSpecific: boolean;
+  /** Whether the table is shown: real-time polls only then. */
+  active: boolean;
+  /** Show the Device column (not for an item's own tab). */
+  showDevice: boolean;
+}
+
 /** A datetime-local input value for a time. */
 const localInput = (time: number) => {
   const d = new Date(time - new Date(time).getTimezoneOffset() * 60_000);
@@ -57,18 +87,18 @@ const localInput = (time: number) => {
 };
 
 /**
- * Data History (spec 2.2 tab 4, 2.12): the raw data of this item. Real-time polls the last day with limit 100 about
- * every 2 s while the tab is shown; History takes a date range (default the last day) and pages of 10, 50 or 100.
- * Raw and processed payloads open in a viewer; Export Excel downloads data_history.xlsx built by the server from the
- * current query (History: the whole range).
+ * The raw data table (node spec 2.12), of the Raw Data History page and an item's Data History tab. Real-time polls the
+ * last day with limit 100 about every 2 s while shown; History takes a date range (default the last day) and pages of
+ * 10, 50 or 100. Raw and processed payloads open in a viewer; LoRa keys have their own badge group (spec 3.6); Export
+ * Excel downloads data_history.xlsx, which the server streams from the current query (History: the whole range) while
+ * a progress bar shows what arrived.
  */
-export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettingsTabProps) {
+export const RawDataTable = observer(function RawDataTable(props: RawDataTableProps) {
   const styles = useStyles();
   const { t } = useTranslation();
   const notify = useNotify();
-  const store = usePluginStore<typeof DevicePipelineStore>('devicePipeline').rawData;
-  const { appId, active } = props;
-  const itemName = props.item.itemName;
+  const { store, appId, active, itemSpecific, showDevice } = props;
+  const tagKey = props.tags.join('\n');
   const [mode, setMode] = useState<'realtime' | 'history'>('realtime');
   const [from, setFrom] = useState(() => localInput(Date.now() - DAY_MS));
   const [to, setTo] = useState(() => localInput(Date.now()));
@@ -79,39 +109,41 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
 
   const fromTime = new Date(from).getTime();
   const toTime = new Date(to).getTime();
-  const view: RawDataView = { appId, itemName, mode, from: fromTime, to: toTime, page, pageSize };
+  const tags = tagKey === '' ? [] : tagKey.split('\n');
+  const view: RawDataView = { appId, tags, itemSpecific, mode, from: fromTime, to: toTime, page, pageSize };
 
-  // While shown: real-time polls, history loads once per change of the range or page.
+  // Another filter starts on the first page.
+  useEffect(() => setPage(0), [appId, tagKey]);
+
+  // While shown: real-time polls, history loads once per change of the range, filter or page.
   useEffect(() => {
     if (!active) return;
-    return store.watch({ appId, itemName, mode, from: fromTime, to: toTime, page, pageSize });
-  }, [active, store, appId, itemName, mode, fromTime, toTime, page, pageSize]);
+    const tags = tagKey === '' ? [] : tagKey.split('\n');
+    return store.watch({ appId, tags, itemSpecific, mode, from: fromTime, to: toTime, page, pageSize });
+  }, [active, store, appId, tagKey, itemSpecific, mode, fromTime, toTime, page, pageSize]);
 
-  const rows = store.appId === appId && store.itemName === itemName ? store.rows : [];
+  const rows = store.rows;
   const failure = store.loading.failure;
   // The range's own problem, else the server's message: a search that failed never leaves old rows looking current.
-  const problem = store.rangeProblem
-    ? t(store.rangeProblem)
-    : failure
-      ? (failure.message ?? t('device-pipeline.history.failed'))
-      : null;
+  const problem = store.rangeProblem ? t(store.rangeProblem) : failure ? (failure.message ?? t('raw-data.failed')) : null;
   const shown = mode === 'realtime' ? rows.slice(page * pageSize, (page + 1) * pageSize) : rows;
   const count = mode === 'realtime' ? rows.length : store.total;
   const viewed = viewer ? rows.find((row) => row.id === viewer.id) : undefined;
-  const viewerTitle = viewer?.kind === 'raw' ? t('device-pipeline.history.raw') : t('device-pipeline.history.processed');
+  const viewerTitle = viewer?.kind === 'raw' ? t('raw-data.raw') : t('raw-data.processed');
+  const columns = showDevice
+    ? (['time', 'source', 'device', 'data', 'lora', 'payloads'] as const)
+    : (['time', 'source', 'data', 'lora', 'payloads'] as const);
 
   const exportExcel = async () => {
     const outcome = await store.exportExcel(view);
     if (!outcome.ok) {
-      notify({ intent: 'error', title: t('device-pipeline.history.exportFailed'), body: outcome.failure.message ?? undefined });
+      notify({ intent: 'error', title: t('raw-data.exportFailed'), body: outcome.failure.message ?? undefined });
       return;
     }
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(outcome.value);
-    link.download = EXPORT_FILE_NAME;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    saveBlob(outcome.value, EXPORT_FILE_NAME);
+    notify({ intent: 'success', title: t('raw-data.exportDone', { rows: store.exportRows ?? 0 }) });
   };
+  const received = byteSize(store.exportReceived);
 
   return (
     <div className={styles.tab}>
@@ -130,21 +162,21 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
           store.clear();
         }}
       >
-        <Tab value="realtime">{t('device-pipeline.history.realtime')}</Tab>
-        <Tab value="history">{t('device-pipeline.history.history')}</Tab>
+        <Tab value="realtime">{t('raw-data.realtime')}</Tab>
+        <Tab value="history">{t('raw-data.history')}</Tab>
       </TabList>
       <div className={styles.line}>
         {mode === 'history' && (
           <>
-            <Field label={t('device-pipeline.history.from')}>
+            <Field label={t('raw-data.from')}>
               <Input type="datetime-local" value={from} onChange={(_, data) => (setFrom(data.value), setPage(0))} />
             </Field>
-            <Field label={t('device-pipeline.history.to')}>
+            <Field label={t('raw-data.to')}>
               <Input type="datetime-local" value={to} onChange={(_, data) => (setTo(data.value), setPage(0))} />
             </Field>
           </>
         )}
-        <Field label={t('device-pipeline.history.pageSize')}>
+        <Field label={t('raw-data.pageSize')}>
           <Select
             value={String(pageSize)}
             onChange={(_, data) => {
@@ -164,23 +196,34 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
           disabled={store.exporting.pending || store.rangeProblem !== null}
           onClick={() => void exportExcel()}
         >
-          {t('device-pipeline.history.export')}
+          {t('raw-data.export')}
         </Button>
       </div>
+      {store.exporting.pending && (
+        <div className={styles.progress} role="status" aria-label={t('raw-data.exporting')}>
+          {/* The file's size is not known before its end: the bar runs, and the text counts what arrived. */}
+          <ProgressBar thickness="large" />
+          <Text size={200}>
+            {store.exportRows === null
+              ? t('raw-data.exportProgress', { received })
+              : t('raw-data.exportProgressRows', { received, rows: store.exportRows })}
+          </Text>
+        </div>
+      )}
       {problem && (
         <MessageBar intent={store.rangeProblem ? 'warning' : 'error'} role="alert">
           <MessageBarBody>
             {problem}
-            {mode === 'realtime' && rows.length > 0 && ` ${t('device-pipeline.history.stale')}`}
+            {mode === 'realtime' && rows.length > 0 && ` ${t('raw-data.stale')}`}
           </MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.table}>
-        <Table size="small" aria-label={t('device-pipeline.history.table')}>
+        <Table size="small" aria-label={t('raw-data.table')}>
           <TableHeader>
             <TableRow>
-              {(['time', 'source', 'data', 'lora', 'payloads'] as const).map((column) => (
-                <TableHeaderCell key={column}>{t(`device-pipeline.history.${column}`)}</TableHeaderCell>
+              {columns.map((column) => (
+                <TableHeaderCell key={column}>{t(`raw-data.${column}`)}</TableHeaderCell>
               ))}
             </TableRow>
           </TableHeader>
@@ -189,8 +232,9 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
               const { lora, fields } = splitDeviceData(row.payload?.deviceData);
               return (
                 <TableRow key={`${row.id}-${row.createdAt}`}>
-                  <TableCell>{formatDateTime(row.createdAt, true)}</TableCell>
+                  <TableCell>{formatRowTime(row.createdAt)}</TableCell>
                   <TableCell>{row.source}</TableCell>
+                  {showDevice && <TableCell>{row.itemName ?? ''}</TableCell>}
                   <TableCell>
                     <ValueBadges className={styles.badges} entries={fields} appearance="tint" color="brand" />
                   </TableCell>
@@ -200,10 +244,10 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
                   <TableCell>
                     <div className={styles.badges}>
                       <Button size="small" onClick={() => setViewer({ id: row.id, kind: 'raw' })}>
-                        {t('device-pipeline.history.raw')}
+                        {t('raw-data.raw')}
                       </Button>
                       <Button size="small" onClick={() => setViewer({ id: row.id, kind: 'processed' })}>
-                        {t('device-pipeline.history.processed')}
+                        {t('raw-data.processed')}
                       </Button>
                     </div>
                   </TableCell>
@@ -212,7 +256,7 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
             })}
           </TableBody>
         </Table>
-        {shown.length === 0 && <Text>{t('device-pipeline.history.empty')}</Text>}
+        {shown.length === 0 && <Text>{t('raw-data.empty')}</Text>}
       </div>
       <Pager
         offset={page * pageSize}
@@ -229,7 +273,7 @@ export const DataHistoryTab = observer(function DataHistoryTab(props: ItemSettin
                 <pre className={styles.json}>{JSON.stringify(viewer.kind === 'raw' ? viewed.raw : viewed.payload, null, 2)}</pre>
               </DialogContent>
               <DialogActions>
-                <Button onClick={() => setViewer(null)}>{t('device-pipeline.close')}</Button>
+                <Button onClick={() => setViewer(null)}>{t('raw-data.close')}</Button>
               </DialogActions>
             </DialogBody>
           </DialogSurface>

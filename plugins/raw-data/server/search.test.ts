@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
-import { DatabaseToken, type Database } from '@sensorium/core/server';
-import { databaseBackends, startTestServer, type TestServer } from '../../../../host/server/testing';
-import applications from '../../../applications/server';
-import nodes from '../../../nodes/server';
-import devicePipeline from '../index';
-import { formatExportDate } from './raw-data-excel';
+import { DatabaseToken, readWorkbookRows, type Database } from '@sensorium/core/server';
+import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import applications from '../../applications/server';
+import nodes from '../../nodes/server';
+import devicePipeline from '../../device-pipeline/server';
+import { EXPORT_ROWS_HEADER } from '../common';
+import rawData from './index';
+import { EXPORT_PAGE_SIZE, formatExportDate } from './routes';
 
 describe.each(databaseBackends())('raw data search and Excel export on %s', (backend) => {
   let server: TestServer;
@@ -24,7 +25,7 @@ describe.each(databaseBackends())('raw data search and Excel export on %s', (bac
     server.loginAs({ username, organisationId, permissions });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline] });
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, rawData] });
     admin = (await server.login()).access_token;
     db = server.running.container.resolve(DatabaseToken);
   });
@@ -75,7 +76,22 @@ describe.each(databaseBackends())('raw data search and Excel export on %s', (bac
     expect((await search({ viewMode: 'history', isItemSpecific: true })).body).toEqual({ rows: [], total: 0 });
     const backwards = await search({ viewMode: 'history', startTime: range.endTime, endTime: range.startTime });
     expect(backwards.status).toBe(400);
-    expect((await search({ viewMode: 'live' })).status).toBe(400);
+    const live = await server.request('POST', '/api/raw-data-history/search', {
+      token: admin,
+      body: { appId: 'rawapp', viewMode: 'live' },
+      headers: { 'accept-language': 'zh-HK' },
+    });
+    expect(live.status).toBe(400);
+    expect(live.body).toMatchObject({ field: 'viewMode' });
+    expect(live.body.message).toMatch(/[\u4e00-\u9fff]/);
+
+    // Another tenant's user: the application answers 404, its rows stay hidden.
+    const stranger = await organisationUser('raw_stranger', 'org_raw', []);
+    const hidden = await server.request('POST', '/api/raw-data-history/search', {
+      token: stranger,
+      body: { appId: 'rawapp', viewMode: 'realtime' },
+    });
+    expect(hidden.status).toBe(404);
   });
 
   it('exports the raw data of a search as data_history.xlsx', async () => {
@@ -95,9 +111,7 @@ describe.each(databaseBackends())('raw data search and Excel export on %s', (bac
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-disposition')).toBe('attachment; filename="data_history.xlsx"');
-      // Reading is fine here: the file is our own export (xlsx is never used on uploaded files).
-      const book = XLSX.read(Buffer.from(await response.arrayBuffer()), { type: 'buffer' });
-      return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+      return readWorkbookRows(await response.arrayBuffer());
     };
     const realtime = await exportRows({ viewMode: 'realtime', isItemSpecific: false });
     expect(realtime[0]).toEqual(['Date', 'Source', 'Device Name', 'Raw Data', 'Processed Data']);
@@ -127,6 +141,36 @@ describe.each(databaseBackends())('raw data search and Excel export on %s', (bac
       body: { appId: 'excel_app', viewMode: 'realtime' },
     });
     expect(hidden.status).toBe(404);
+  });
+
+  it('streams a history export of several database pages, every row once, newest first', async () => {
+    await createApp('big_app');
+    const rows = EXPORT_PAGE_SIZE * 2 + 500;
+    // Rows one second apart, plus pairs sharing a created_at (the cursor must keep both).
+    await db.execute(sql`
+      INSERT INTO raw_data (app_id, item_name, source, dedup_key, created_at, raw)
+      SELECT 'big_app', 'meter', 'ttn', 'big-' || n, now() - make_interval(secs => n / 2), json_build_object('n', n)
+      FROM generate_series(1, ${rows}) AS n
+    `);
+    const response = await fetch(`${server.url}/api/raw-data-history/search/excel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        appId: 'big_app',
+        viewMode: 'history',
+        startTime: new Date(Date.now() - 86_400_000).toISOString(),
+        endTime: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get(EXPORT_ROWS_HEADER)).toBe(String(rows));
+    const sheet = await readWorkbookRows(await response.arrayBuffer());
+    expect(sheet).toHaveLength(rows + 1);
+    const numbers = sheet.slice(1).map((row) => (JSON.parse(String(row[3])) as { n: number }).n);
+    expect(new Set(numbers).size).toBe(rows);
+    // Newest first; rows of the same time by id, newest first.
+    expect(numbers.slice(0, 5)).toEqual([1, 3, 2, 5, 4]);
+    expect(numbers.at(-1)).toBe(rows);
   });
 
   it('formats export dates as dd/MM/yyyy HH:mm:ss.SSS at the given offset', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitDeviceData } from './raw-data';
+import { splitDeviceData } from './index';
 
 describe('raw data rows', () => {
   it('puts the LoRa keys in their own group', () => {
