@@ -1,30 +1,27 @@
-import { PuzzlePieceRegular } from '@fluentui/react-icons';
+import { RouterRegular } from '@fluentui/react-icons';
 import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { gatewaysI18n } from '../common';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { GatewaysStore } from './store';
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: gatewaysI18n,
   register(context) {
     context.addStore('gateways', GatewaysStore);
-    // The page loads on first visit, so it adds nothing to the login page.
+    // Node spec §2.10 and shell spec §2.1: its own top-level route and sidebar link, for cloud and si-customer users.
     context.contribute(routes, {
-      path: 'gateways',
-      load: () => import('./GatewaysPage'),
+      path: 'gateway-management',
+      load: () => import('./gateways-page'),
       titleKey: 'gateways.title',
-      guard: 'auth',
+      guard: 'admin',
     });
-    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
     context.contribute(sidebarGroups, {
-      id: 'gateways',
-      titleKey: 'gateways.title',
-      icon: PuzzlePieceRegular,
-      order: 100,
-      url: '/gateways',
+      id: 'gateway-management',
+      titleKey: 'gateways.menu',
+      icon: RouterRegular,
+      order: 45,
+      url: '/gateway-management',
     });
   },
 });

@@ -1,65 +1,67 @@
 import ky from 'ky';
 import { describe, expect, it } from 'vitest';
-import type { GatewaysItem } from '../common';
+import type { Gateway } from '../common';
 import { GatewaysStore } from './store';
 
-/** The plugin's API as the store sees it: an in-memory list behind the same paths, answering like the server. */
-function fakeApi(initial: string[] = []) {
-  const items: GatewaysItem[] = initial.map((name, index) => ({
-    id: String(index + 1),
-    name,
-    createdAt: new Date(0).toISOString(),
-  }));
+const gateway = (index: number): Gateway => ({
+  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+  name: `Gateway ${String(index).padStart(2, '0')}`,
+  description: '',
+  type: 'chirpstack',
+  gatewayId: `AA555AFFFE0000${String(index).padStart(2, '0')}`,
+  remark: '',
+  latest_package_update: null,
+  status: 'never-seen',
+  synced: false,
+  organisationId: null,
+});
+
+/** The §7.1 calls as the store sees them, over an in-memory list. */
+function fakeApi(count: number) {
+  const items = Array.from({ length: count }, (_, index) => gateway(index + 1));
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    if (request.method === 'GET') return Response.json(items);
-    const { name } = (await request.json()) as { name: string };
-    if (!name) {
-      return Response.json({ statusCode: 400, code: 'validation.isNotEmpty', field: 'name' }, { status: 400 });
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('getAllGateway/')) return Response.json(items);
+    const body = (await request.json()) as { id: string; name: string };
+    if (path.endsWith('deleteGatewayByid')) {
+      items.splice(
+        items.findIndex((item) => item.id === body.id),
+        1,
+      );
+      return Response.json({ success: true });
     }
-    const item = { id: String(items.length + 1), name, createdAt: new Date().toISOString() };
-    items.push(item);
-    return Response.json(item);
+    if (path.endsWith('updateGateway/') && !body.name) {
+      return Response.json({ statusCode: 400, field: 'name', message: 'Name is required.' }, { status: 400 });
+    }
+    return Response.json({});
   };
   return { items, http: ky.create({ prefixUrl: 'http://console.test/api', fetch, retry: 0 }) };
 }
 
 describe('GatewaysStore', () => {
-  it('loads the items the server lists', async () => {
-    const api = fakeApi(['First', 'Second']);
+  it('shows pages of 10 and steps back when a delete empties the last page', async () => {
+    const api = fakeApi(11);
     const store = GatewaysStore.create({}, { http: api.http });
     await store.load();
-    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
+    expect(store.page).toHaveLength(10);
+    store.goTo(10);
+    expect(store.page.map((item) => item.name)).toEqual(['Gateway 11']);
+    await store.remove(api.items[10]!.id);
+    expect(store.offset).toBe(0);
+    expect(store.page).toHaveLength(10);
   });
 
-  it('adds an item with the server’s answer, after the ones it had', async () => {
-    const api = fakeApi(['First']);
-    const store = GatewaysStore.create({}, { http: api.http });
-    await store.load();
-    const added = await store.add('Second');
-    expect(added).toMatchObject({ id: '2', name: 'Second' });
-    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
-    expect(api.items).toHaveLength(2);
-  });
-
-  it('keeps the server’s message when the list cannot be loaded, and is no longer loading', async () => {
-    const http = ky.create({
-      prefixUrl: 'http://console.test/api',
-      retry: 0,
-      fetch: async () => Response.json({ statusCode: 503, message: 'The server is starting.' }, { status: 503 }),
+  it('keeps the server’s message for the field it refused', async () => {
+    const store = GatewaysStore.create({}, { http: fakeApi(0).http });
+    const outcome = await store.save({
+      name: '',
+      description: '',
+      type: 'chirpstack',
+      gatewayId: 'AA555AFFFE012345',
+      remark: '',
     });
-    const store = GatewaysStore.create({}, { http });
-    await store.load();
-    expect(store.loading.pending).toBe(false);
-    expect(store.loading.failure?.message).toBe('The server is starting.');
-    expect(store.items).toHaveLength(0);
-  });
-
-  it('keeps the list as it was when the server refuses an item', async () => {
-    const api = fakeApi(['First']);
-    const store = GatewaysStore.create({}, { http: api.http });
-    await store.load();
-    await expect(store.add('')).rejects.toThrow();
-    expect(store.items.map((item) => item.name)).toEqual(['First']);
+    expect(outcome.ok).toBe(false);
+    expect(store.saving.fieldError('name')).toBe('Name is required.');
   });
 });

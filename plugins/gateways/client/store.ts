@@ -1,44 +1,83 @@
 import { getEnv, types, type Instance } from 'mobx-state-tree';
-import { RequestModel, track, type StoreEnv } from '@sensorium/core/client';
-import type { GatewaysItem } from '../common';
+import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
+import { GATEWAY_PAGE_SIZE, type CheckGatewayIdAnswer, type Gateway, type GatewayType } from '../common';
 
-/** One item, typed field by field as the API answers it. */
-export const GatewaysItemModel = types.model('GatewaysItem', {
+/** One gateway of the table (node spec §3.4), field by field as GET /chirpstack/getAllGateway/ answers it. */
+export const GatewayModel = types.model('Gateway', {
   id: types.identifier,
   name: types.string,
-  /** ISO date and time. */
-  createdAt: types.string,
+  description: types.string,
+  type: types.enumeration<GatewayType>('GatewayType', ['chirpstack', 'ttn']),
+  gatewayId: types.string,
+  remark: types.string,
+  latest_package_update: types.maybeNull(types.string),
+  status: types.enumeration('GatewayStatus', ['online', 'offline', 'never-seen']),
+  synced: types.boolean,
+  organisationId: types.maybeNull(types.string),
 });
 
-/** The page's state, kept in the console's root store as `stores.gateways` (client/index.ts adds it). */
+/** What the Add/Edit Gateway modal sends. */
+export interface GatewayForm {
+  name: string;
+  description: string;
+  type: GatewayType;
+  gatewayId: string;
+  remark: string;
+}
+
+/** Gateway Management's state (stores.gateways): the gateways, the page shown, and each kind of call's state. */
 export const GatewaysStore = types
   .model('GatewaysStore', {
-    items: types.array(GatewaysItemModel),
-    /** The list's loading state: pending while it loads, the server's message when it failed. */
+    items: types.array(GatewayModel),
+    /** The first row of the page shown (pages of GATEWAY_PAGE_SIZE). */
+    offset: 0,
     loading: types.optional(RequestModel, {}),
+    saving: types.optional(RequestModel, {}),
+    removing: types.optional(RequestModel, {}),
   })
-  .actions((self) => ({
-    setItems(items: GatewaysItem[]) {
-      self.items.replace(items);
+  .views((self) => ({
+    get page() {
+      return self.items.slice(self.offset, self.offset + GATEWAY_PAGE_SIZE);
     },
-    append(item: GatewaysItem) {
-      self.items.push(item);
+  }))
+  .actions((self) => ({
+    setItems(items: Gateway[]) {
+      self.items.replace(items);
+      // A page emptied by a delete shows the one before it.
+      while (self.offset > 0 && self.offset >= self.items.length) self.offset -= GATEWAY_PAGE_SIZE;
+    },
+    goTo(offset: number) {
+      self.offset = Math.max(0, offset);
     },
   }))
   .actions((self) => {
-    // The console's HTTP client: it adds the session token, the language, and refreshes an expired session.
     const http = () => getEnv<Pick<StoreEnv, 'http'>>(self).http;
+    const load = async (): Promise<void> => {
+      const outcome = await track(self.loading, () => http().get('chirpstack/getAllGateway/').json<Gateway[]>());
+      if (outcome.ok) self.setItems(outcome.value);
+    };
     return {
-      /** Loads the list; a failure is kept in `loading.failure` for the page to show. */
-      async load(): Promise<void> {
-        const outcome = await track(self.loading, () => http().get('gateways/items').json<GatewaysItem[]>());
-        if (outcome.ok) self.setItems(outcome.value);
+      load,
+      /** The gateway as stored now (Edit loads it by id, node spec §4). */
+      getById(id: string): Promise<Gateway> {
+        return http().post('chirpstack/getGatewayById', { json: { id } }).json<Gateway>();
       },
-      /** Adds an item on the server; a refusal (such as a 400 for a bad name) is thrown to the caller. */
-      async add(name: string): Promise<GatewaysItem> {
-        const item = await http().post('gateways/items', { json: { name } }).json<GatewaysItem>();
-        self.append(item);
-        return item;
+      /** Whether the gateway id is taken already (checkByGatewayId's success). */
+      async isTaken(gatewayId: string): Promise<boolean> {
+        const answer = await http().post('chirpstack/checkByGatewayId', { json: { gatewayId } }).json<CheckGatewayIdAnswer>();
+        return answer.success;
+      },
+      /** Adds (no id) or edits the gateway, then reloads the table; a refusal keeps the server's per-field messages. */
+      async save(form: GatewayForm, id?: string): Promise<Outcome<Gateway>> {
+        const json = id ? { ...form, action: 'edit', id } : { ...form, action: 'add' };
+        const outcome = await track(self.saving, () => http().post('chirpstack/updateGateway/', { json }).json<Gateway>());
+        if (outcome.ok) await load();
+        return outcome;
+      },
+      async remove(id: string): Promise<Outcome<unknown>> {
+        const outcome = await track(self.removing, () => http().post('chirpstack/deleteGatewayByid', { json: { id } }).json());
+        if (outcome.ok) await load();
+        return outcome;
       },
     };
   });

@@ -1,32 +1,109 @@
-import { asc } from 'drizzle-orm';
-import { defineRoute, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
-import { NewGatewaysItem, type GatewaysItem } from '../common';
-import { gatewaysItems } from './schema';
+import type { SessionUser } from '@sensorium/core/common';
+import { defineRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
+import {
+  CheckGatewayIdInput,
+  DEFAULT_GATEWAY_TYPE,
+  GatewayIdInput,
+  UpdateGatewayInput,
+  type CheckGatewayIdAnswer,
+  type GatewayType,
+} from '../common';
+import type { NetworkServerGateways } from './network-servers';
+import { type GatewayRepository, owningOrganisation, toGateway } from './repository';
 
-function toItem(row: typeof gatewaysItems.$inferSelect): GatewaysItem {
-  return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
-}
+/** The route scope kind of a gateway: the pipeline answers 404 unless the caller may see it. */
+export const GATEWAY_SCOPE = 'gateway';
 
-/** The plugin's REST API under /api/gateways; the host checks the session and validates bodies first. */
-export function gatewaysRoutes(db: Database): AnyRouteDefinition[] {
+/** The network server of a gateway type for an organisation, or null when its API is not configured. */
+export type NetworkServerLookup = (type: GatewayType, organisationId: string | null) => Promise<NetworkServerGateways | null>;
+
+const levels = ['cloud', 'si-customer'] as const;
+
+/**
+ * Node spec §7.1 under /api/chirpstack/: list, get, add or edit, delete and the duplicate check. With the network
+ * server's API configured for the gateway's organisation, each change is made there first; its refusal changes nothing.
+ */
+export function gatewayRoutes(repository: GatewayRepository, networkServer: NetworkServerLookup): AnyRouteDefinition[] {
+  const load = async (user: SessionUser, id: string) => {
+    const row = await repository.findVisible(user, id);
+    if (!row) throw HttpError.notFound();
+    return row;
+  };
   return [
     defineRoute({
       method: 'GET',
-      url: '/gateways/items',
-      summary: 'Lists the Gateways items, oldest first',
-      handler: async () => {
-        const rows = await db.select().from(gatewaysItems).orderBy(asc(gatewaysItems.createdAt), asc(gatewaysItems.id));
-        return rows.map(toItem);
+      url: '/chirpstack/getAllGateway/',
+      summary: 'The gateways the caller may see, by name, with last seen and online status',
+      levels,
+      handler: async ({ user }) => (await repository.list(user)).map(toGateway),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/chirpstack/getGatewayById',
+      summary: 'One gateway, for the Edit Gateway modal',
+      levels,
+      body: GatewayIdInput,
+      scope: { kind: GATEWAY_SCOPE, from: { body: 'id' } },
+      audit: false,
+      handler: async ({ user, body }) => toGateway(await load(user, body.id)),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/chirpstack/checkByGatewayId',
+      summary: 'Whether a gateway with this gateway id already exists in the caller’s organisation (success true)',
+      levels,
+      body: CheckGatewayIdInput,
+      audit: false,
+      handler: async ({ user, body }): Promise<CheckGatewayIdAnswer> => ({
+        success: await repository.exists(owningOrganisation(user), body.gatewayId),
+      }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/chirpstack/updateGateway/',
+      summary: 'Adds a gateway (action add) or changes the gateway `id` (action edit; its gateway id stays)',
+      levels,
+      body: UpdateGatewayInput,
+      scope: { kind: GATEWAY_SCOPE, from: { body: 'id', optional: true } },
+      handler: async ({ user, body }) => {
+        const type = body.type ?? DEFAULT_GATEWAY_TYPE;
+        const facts = { name: body.name, description: body.description ?? '', remark: body.remark ?? '' };
+        if (body.action === 'add') {
+          const organisationId = owningOrganisation(user);
+          const gatewayId = body.gatewayId.toUpperCase();
+          if (await repository.exists(organisationId, gatewayId)) {
+            throw HttpError.badRequest('gateways.validation.gatewayIdTaken', 'gatewayId');
+          }
+          const server = await networkServer(type, organisationId);
+          await server?.create({ gatewayId, name: facts.name, description: facts.description });
+          const row = await repository.insert({ ...facts, organisationId, type, gatewayId, synced: server !== null });
+          return toGateway(row);
+        }
+        if (!body.id) throw HttpError.badRequest('validation.isNotEmpty', 'id');
+        const current = await load(user, body.id);
+        // The gateway id is read-only once added (node spec §4): the stored one is kept.
+        const gateway = { gatewayId: current.gatewayId, name: facts.name, description: facts.description };
+        const server = await networkServer(type, current.organisationId);
+        if (type !== current.type && current.synced) {
+          await (await networkServer(current.type, current.organisationId))?.remove(current.gatewayId);
+        }
+        if (server) await (type !== current.type || !current.synced ? server.create(gateway) : server.update(gateway));
+        const row = await repository.update(current.id, { ...facts, type, synced: server !== null });
+        return toGateway(row);
       },
     }),
     defineRoute({
       method: 'POST',
-      url: '/gateways/items',
-      summary: 'Adds a Gateways item',
-      body: NewGatewaysItem,
-      handler: async ({ body }) => {
-        const [row] = await db.insert(gatewaysItems).values({ name: body.name }).returning();
-        return toItem(row!);
+      url: '/chirpstack/deleteGatewayByid',
+      summary: 'Deletes a gateway, at its network server too when it was added there',
+      levels,
+      body: GatewayIdInput,
+      scope: { kind: GATEWAY_SCOPE, from: { body: 'id' } },
+      handler: async ({ user, body }) => {
+        const current = await load(user, body.id);
+        if (current.synced) await (await networkServer(current.type, current.organisationId))?.remove(current.gatewayId);
+        await repository.remove(current.id);
+        return { success: true, name: current.name };
       },
     }),
   ];
