@@ -1,30 +1,27 @@
-import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
+import { timerMissionsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
-import { TimerMissionsStore } from './store';
+import { TIMER_MISSIONS_STORE, TimerMissionsStore } from './store';
 
+/** Settings > Timer Mission Setting (shell §2.3: permission schedulesetting, IoT licence, which the manifest carries). */
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: timerMissionsI18n,
   register(context) {
-    context.addStore('timerMissions', TimerMissionsStore);
-    // The page loads on first visit, so it adds nothing to the login page.
+    context.addStore(TIMER_MISSIONS_STORE, TimerMissionsStore);
     context.contribute(routes, {
-      path: 'timer-missions',
-      load: () => import('./TimerMissionsPage'),
+      path: 'app/:app_id/timer-mission-setting',
+      load: () => import('./timer-missions-page'),
       titleKey: 'timer-missions.title',
       guard: 'auth',
     });
-    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
-    context.contribute(sidebarGroups, {
-      id: 'timer-missions',
+    context.contribute(appMenuItems, {
+      id: 'timer-missions.timer-mission-setting',
       titleKey: 'timer-missions.title',
-      icon: PuzzlePieceRegular,
-      order: 100,
-      url: '/timer-missions',
+      path: 'timer-mission-setting',
+      order: 40,
+      group: 'settings',
+      requiredPermission: 'schedulesetting',
     });
   },
 });
