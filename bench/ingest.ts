@@ -510,6 +510,13 @@ async function dropMosquittoSessions(clientIds: string[]): Promise<void> {
   }
 }
 
+/** Cores that processes outside the benchmark (and the SMTP sink) took in the window: other work skews a run. */
+const OTHER_WORK_LIMIT = 0.2;
+function otherWork(r: ModeResult): number {
+  const { machine = 0, ...measured } = r.cpu;
+  return machine - Object.values(measured).reduce((sum, cores) => sum + cores, 0);
+}
+
 /** What the sink wrapper records while a measurement window is open. */
 class Recorder {
   readonly latency = new Samples();
@@ -847,6 +854,9 @@ function printDetails(r: ModeResult): void {
       .map(([group, cores]) => `${group} ${fmt(cores, 2)}`)
       .join(', ')}`,
   );
+  if (otherWork(r) > OTHER_WORK_LIMIT) {
+    console.log(`  ! other work on the machine took ${fmt(otherWork(r), 2)} cores in the window: this run is not comparable`);
+  }
   if (r.sql.length > 0) {
     const total = r.sql.reduce((sum, stat) => sum + stat.totalMs, 0);
     console.log(`  SQL round trips over the window (node-postgres, ${fmt(total)} ms in total):`);
@@ -931,7 +941,10 @@ function printSummary(results: ModeResult[]): void {
         r.mode,
         fmt(r.ingest.rate),
         plain ? fmt(plain.ingest.rate) : '–',
-        plain ? `${fmt((r.ingest.rate / plain.ingest.rate - 1) * 100, 1)}%` : '–',
+        plain
+          ? `${fmt((r.ingest.rate / plain.ingest.rate - 1) * 100, 1)}%` +
+            ([r, plain].some((run) => otherWork(run) > OTHER_WORK_LIMIT) ? ' ! busy machine' : '')
+          : '–',
         fmt(backlog.planned),
         fmt(backlog.sent),
         fmt(backlog.left) + (backlog.left > 0 ? ' (timeout)' : ''),
@@ -941,6 +954,7 @@ function printSummary(results: ModeResult[]): void {
     }),
   );
   console.log('   drain: from the end of the measurement until no delivery was queued, deferred or sending.');
+  console.log('   ! busy machine: other processes took over 0.2 cores in one of the two windows; rerun on a quiet machine.');
 }
 
 async function main(): Promise<void> {
