@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language, PermissionKey, SessionUser, UserLevel } from '@sensorium/core/common';
+import type { AuditType, Language, PermissionKey, SessionUser, UserLevel } from '@sensorium/core/common';
+import type { RouteAudit } from './audit';
 import type { ScopedApplication, ScopeSource } from './route-scope';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,6 +19,26 @@ export interface RouteContext<Body, Query, Params, Authenticated extends boolean
   t(key: string, params?: Record<string, string | number>): string;
   /** The application of a route that declares `app` (see defineAppRoute); null on other routes. */
   app: ScopedApplication | null;
+  /** What the call's audit record says: its target, location and the changed fields (old and new values). */
+  audit: RouteAudit;
+}
+
+/**
+ * How a route's calls are audited. Every non-GET call writes a record, successful or failed; a route that says nothing
+ * is recorded as `METHOD url`, its target being its first route parameter or the `id` and `name` of what it answers.
+ */
+export interface RouteAuditOptions {
+  /** Name of the audit action; defaults to `METHOD url`. */
+  action?: string;
+  /** Default `useraction`. */
+  type?: AuditType;
+  /** An i18n key of the record's sentence (params: `name`, the target's name, and `location`); translated when read. */
+  log?: string;
+  /** What the call acted on, from its answer (a create's new id and name) and its input. */
+  target?(
+    result: unknown,
+    input: { params: unknown; body: unknown },
+  ): { id?: string | number | null; name?: string | null } | null;
 }
 
 /**
@@ -56,8 +77,8 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   response?: Record<string, unknown>;
   /** Per-address rate limit for this route. */
   rateLimit?: { max: number; timeWindowMs: number };
-  /** Name of the audit action; defaults to `METHOD url`. `false` for calls that audit themselves. */
-  audit?: string | false;
+  /** Name of the audit action (defaults to `METHOD url`) or how to audit the calls; `false` for calls that audit themselves. */
+  audit?: string | false | RouteAuditOptions;
   /** Skip JSON body parsing (multipart uploads); the handler reads the request itself, e.g. with readUpload. */
   rawBody?: boolean;
   /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MailStatus, PermissionKey, UserLevel } from '@sensorium/core/common';
+import type { AuditType, MailStatus, PermissionKey, UserLevel } from '@sensorium/core/common';
 
 // Core's tables. The SQL that creates them is in core-migrations.ts; keep the two in step.
 
@@ -71,25 +72,46 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
 );
 
+const auditColumns = () => ({
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /** No foreign key: the trail outlives deleted accounts. */
+  userId: uuid('user_id'),
+  username: text('username'),
+  action: text('action').notNull(),
+  target: text('target'),
+  pluginId: text('plugin_id').notNull(),
+  address: text('address'),
+  outcome: text('outcome').$type<'success' | 'failure'>().notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
+  type: text('type').$type<AuditType>().notNull().default('useraction'),
+  targetName: text('target_name'),
+  location: text('location'),
+  logKey: text('log_key'),
+  logParams: jsonb('log_params').$type<Record<string, string | number>>(),
+  /** The acting user's organisation when the record was written. */
+  organisationId: text('organisation_id'),
+});
+
 export const auditRecords = pgTable(
   'audit_records',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** No foreign key: the trail outlives deleted accounts. */
-    userId: uuid('user_id'),
-    username: text('username'),
-    action: text('action').notNull(),
-    target: text('target'),
-    pluginId: text('plugin_id').notNull(),
-    address: text('address'),
-    outcome: text('outcome').$type<'success' | 'failure'>().notNull(),
-    detail: jsonb('detail').$type<Record<string, unknown>>(),
-  },
+  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...auditColumns() },
   (table) => [
     index('audit_records_at_idx').on(table.at),
     index('audit_records_action_target_idx').on(table.action, table.target, table.at),
     index('audit_records_action_address_idx').on(table.action, table.address, table.at),
+    index('audit_records_type_at_idx').on(table.type, table.at),
+    index('audit_records_organisation_at_idx').on(table.organisationId, table.at),
+  ],
+);
+
+/** Audit records older than the archive age (the audit plugin's archive job moves them; `archive=yes` reads them). */
+export const auditRecordsArchive = pgTable(
+  'audit_records_archive',
+  { id: bigint('id', { mode: 'number' }).primaryKey(), ...auditColumns() },
+  (table) => [
+    index('audit_records_archive_at_idx').on(table.at),
+    index('audit_records_archive_type_at_idx').on(table.type, table.at),
+    index('audit_records_archive_organisation_at_idx').on(table.organisationId, table.at),
   ],
 );
 

@@ -10,9 +10,14 @@ import {
 import {
   APPLICATION_SCOPE,
   deviceTagLimit,
+  auditChanges,
   HttpError,
+  maskSecrets,
   scopeId,
+  type AuditChange,
   type AuditLog,
+  type RouteAudit,
+  type RouteAuditOptions,
   type DeviceTagSource,
   type LoadedApplication,
   type RouteScopeProvider,
@@ -22,7 +27,7 @@ import {
 import type { Translator } from '../i18n/translator';
 import type { OwnedRoute } from '../plugin-host/route-table';
 import { routeSchema } from './openapi';
-import { refuseUnstorableText, validateInput } from './validate-input';
+import { refuseUnstorableText, validateInput, ValidationFailure } from './validate-input';
 
 export interface RouteServices {
   licences: LicenceSet;
@@ -63,6 +68,71 @@ function auditTarget(params: unknown): string | null {
   return first === undefined || first === null ? null : String(first);
 }
 
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+const idOf = (row: Record<string, unknown>) => text(row.id) ?? text(row.uuid);
+const nameOf = (row: Record<string, unknown>) =>
+  text(row.username) ?? text(row.name) ?? text(row.itemName) ?? text(row.missionName) ?? text(row.title) ?? text(row.displayName);
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/**
+ * By default a call's answer names what it created or changed: its `id` and `name` (or `username`, `title`...); a
+ * create that answers only the new id takes the name it was sent.
+ */
+function answeredTarget(result: unknown, input: { body: unknown }): { id?: string | null; name?: string | null } | null {
+  const row = fieldsOf(result);
+  const sent = fieldsOf(input.body);
+  const id = idOf(row);
+  const name = nameOf(row) ?? nameOf(sent);
+  return id === null && name === null ? null : { id, name };
+}
+
+/** The fields a call sent, secrets masked: its record's detail when the handler reports no old and new values. */
+function sentFields(body: unknown): AuditChange[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return auditChanges(null, body);
+}
+
+/** What a handler reports to the audit record of its call (context.audit), and what the pipeline adds. */
+class CallAudit implements RouteAudit {
+  targetId: string | null = null;
+  targetName: string | null = null;
+  where: string | null | undefined = undefined;
+  changed: AuditChange[] | null = null;
+  extra: Record<string, unknown> = {};
+  target(id: string | number | null, name?: string | null) {
+    this.targetId = id === null ? null : String(id);
+    if (name !== undefined) this.targetName = name;
+  }
+  location(name: string | null) {
+    this.where = name;
+  }
+  changes(before: object | null, after: object | null) {
+    this.changed = auditChanges(before, after);
+  }
+  detail(values: Record<string, unknown>) {
+    Object.assign(this.extra, maskSecrets(values));
+  }
+}
+
+/** What a failed call's audit record says about its failure: the status, the error's i18n key and the field. */
+function failureOf(error: unknown): Record<string, unknown> {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, error: error.code, ...(error.field ? { field: error.field } : {}) };
+  }
+  if (error instanceof ValidationFailure) {
+    const [first] = error.problems;
+    return { status: 400, error: first?.code ?? 'errors.badRequest', ...(first ? { field: first.field } : {}) };
+  }
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return { status: typeof status === 'number' ? status : 500, error: 'errors.internal' };
+}
+
+const auditOptions = (audit: RouteAuditOptions | string | false | undefined): RouteAuditOptions =>
+  typeof audit === 'object' ? audit : typeof audit === 'string' ? { action: audit } : {};
+
 /**
  * Registers one plugin route under /api. Checks run in the order the route contract promises: licence (the route is
  * not registered, so 404), session (401), permission (403), params/query/body (400); then the handler, then the audit record.
@@ -85,55 +155,96 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
         const t = (key: string, params?: Record<string, string | number>) => services.translator.t(language, key, params);
         const user = await services.authenticate(request);
         if (needsSession && !user) throw new HttpError(401, 'errors.unauthorized');
-        if (route.levels && (!user || !route.levels.includes(user.level))) throw HttpError.forbidden(route.levelsDenied);
-        if (route.permission && !hasPermission(user, route.permission)) throw HttpError.forbidden();
-        const isKey = (text: string) => services.translator.has(text);
-        // Each scope is checked as soon as the part carrying its id is valid: another tenant gets 404 without learning
-        // anything from the validation of the rest of the request.
+        const audited = route.method !== 'GET' && route.audit !== false;
+        const options = auditOptions(route.audit);
+        const callAudit = new CallAudit();
         const parts: { params: unknown; query: unknown; body: unknown } = {
           params: undefined,
           query: undefined,
           body: undefined,
         };
         let app: ScopedApplication | null = null;
-        const checkScopes = async (part: RequestPart) => {
-          if (route.app && partOf(route.app) === part) {
-            const loaded = (await loadScoped(services, APPLICATION_SCOPE, route.app, user!, parts)) as LoadedApplication | null;
-            app = loaded && { ...loaded, deviceTags: await deviceTagLimit(services.deviceTags, loaded.id, user!) };
-          }
-          if (route.scope && partOf(route.scope.from) === part) {
-            await loadScoped(services, route.scope.kind, route.scope.from, user!, parts);
-          }
-        };
-        if (!route.params) refuseUnstorableText(request.params);
-        parts.params = await validateInput(route.params, request.params, isKey);
-        await checkScopes('params');
-        if (!route.query) refuseUnstorableText(request.query);
-        parts.query = await validateInput(route.query, request.query, isKey);
-        await checkScopes('query');
-        parts.body = route.rawBody ? undefined : await validateInput(route.body, request.body, isKey);
-        // A PATCH naming no field has nothing to change (an empty update is an SQL error): say so.
-        if (route.method === 'PATCH' && route.body && !Object.values(parts.body as object).some((value) => value !== undefined)) {
-          throw HttpError.badRequest('errors.emptyPatch');
-        }
-        await checkScopes('body');
-        const { params, query, body } = parts;
-
-        const result = await route.handler({ request, reply, body, query, params, user, language, t, app });
-
-        if (route.method !== 'GET' && route.audit !== false && reply.statusCode < 400) {
-          // The change is done; a failed audit write is logged for operators rather than reported as a failed call.
-          await services.audit
+        const writeAudit = (outcome: 'success' | 'failure', result: unknown, failure?: Record<string, unknown>) => {
+          // A refused call names what it tried to act on from what it sent.
+          const answered =
+            outcome === 'success'
+              ? (options.target ?? answeredTarget)(result, parts)
+              : answeredTarget(undefined, { body: parts.body ?? request.body });
+          const targetId = callAudit.targetId ?? text(answered?.id) ?? auditTarget(request.params);
+          const targetName = callAudit.targetName ?? answered?.name ?? null;
+          const changes = callAudit.changed ?? sentFields(parts.body ?? request.body);
+          const appId = (app as ScopedApplication | null)?.id ?? null;
+          // The change is done (or refused); a failed audit write is logged for operators rather than reported as a failed call.
+          return services.audit
             .record({
               userId: user?.id ?? null,
               username: user?.username ?? null,
-              action: route.audit ?? `${route.method} ${route.url}`,
-              target: auditTarget(request.params),
+              organisationId: user?.organisationId ?? null,
+              action: options.action ?? `${route.method} ${route.url}`,
+              type: options.type ?? 'useraction',
+              target: targetId,
+              targetName,
+              location: callAudit.where ?? null,
+              ...(options.log ? { log: { key: options.log } } : {}),
               pluginId,
               address: request.ip,
-              outcome: 'success',
+              outcome,
+              detail: {
+                ...(changes.length ? { changes } : {}),
+                ...(appId ? { appId } : {}),
+                ...callAudit.extra,
+                ...failure,
+              },
             })
             .catch((error: unknown) => request.log.error({ err: error }, 'audit record not written'));
+        };
+        let result: unknown;
+        try {
+          result = await runPipeline();
+        } catch (error) {
+          // Refused and failed calls are recorded too (a signed-in caller's; anonymous failures such as logins record themselves).
+          if (audited && user) {
+            const failure = failureOf(error);
+            await writeAudit('failure', undefined, failure);
+          }
+          throw error;
+        }
+        if (audited && reply.statusCode < 400) await writeAudit('success', result);
+        else if (audited && user) await writeAudit('failure', undefined, { status: reply.statusCode });
+
+        async function runPipeline() {
+          if (route.levels && (!user || !route.levels.includes(user.level))) throw HttpError.forbidden(route.levelsDenied);
+          if (route.permission && !hasPermission(user, route.permission)) throw HttpError.forbidden();
+          const isKey = (key: string) => services.translator.has(key);
+          // Each scope is checked as soon as the part carrying its id is valid: another tenant gets 404 without learning
+          // anything from the validation of the rest of the request.
+          const checkScopes = async (part: RequestPart) => {
+            if (route.app && partOf(route.app) === part) {
+              const loaded = (await loadScoped(services, APPLICATION_SCOPE, route.app, user!, parts)) as LoadedApplication | null;
+              app = loaded && { ...loaded, deviceTags: await deviceTagLimit(services.deviceTags, loaded.id, user!) };
+            }
+            if (route.scope && partOf(route.scope.from) === part) {
+              await loadScoped(services, route.scope.kind, route.scope.from, user!, parts);
+            }
+          };
+          if (!route.params) refuseUnstorableText(request.params);
+          parts.params = await validateInput(route.params, request.params, isKey);
+          await checkScopes('params');
+          if (!route.query) refuseUnstorableText(request.query);
+          parts.query = await validateInput(route.query, request.query, isKey);
+          await checkScopes('query');
+          parts.body = route.rawBody ? undefined : await validateInput(route.body, request.body, isKey);
+          // A PATCH naming no field has nothing to change (an empty update is an SQL error): say so.
+          if (
+            route.method === 'PATCH' &&
+            route.body &&
+            !Object.values(parts.body as object).some((value) => value !== undefined)
+          ) {
+            throw HttpError.badRequest('errors.emptyPatch');
+          }
+          await checkScopes('body');
+          const { params, query, body } = parts;
+          return route.handler({ request, reply, body, query, params, user, language, t, app, audit: callAudit });
         }
         if (result === reply || reply.sent) return reply;
         return result === undefined ? reply.code(204).send() : result;

@@ -278,7 +278,7 @@ describe.each(databaseBackends())('plugin routes on %s', (backend) => {
     expect((await server.request('GET', '/api/probe/open')).status).toBe(200);
   });
 
-  it('audits a successful change with who, what, target, plugin and address, and not reads or failures', async () => {
+  it('audits a change with who, what, target, plugin and address, a refused one as a failure, and not reads', async () => {
     const db = server.running.container.resolve(DatabaseToken);
     const deleted = await server.request('DELETE', '/api/probe/items/sensor-9', { token: viewer });
     expect(deleted.status).toBe(204);
@@ -294,7 +294,11 @@ describe.each(databaseBackends())('plugin routes on %s', (backend) => {
     await server.request('GET', '/api/probe/guarded', { token: viewer });
     await server.request('POST', '/api/probe/taken', { token: viewer });
     const probeRecords = await db.select().from(auditRecords).where(eq(auditRecords.pluginId, 'probe'));
-    expect(probeRecords.map((entry) => entry.action)).not.toContain('POST /probe/taken');
+    expect(probeRecords.find((entry) => entry.action === 'POST /probe/taken' && entry.username === 'viewer')).toMatchObject({
+      outcome: 'failure',
+      username: 'viewer',
+      detail: expect.objectContaining({ status: 409 }),
+    });
     expect(probeRecords.map((entry) => entry.action)).not.toContain('GET /probe/guarded');
   });
 

@@ -1,26 +1,37 @@
 import { getEnv } from 'mobx-state-tree';
 import type { HttpClient, StoreEnv } from '@sensorium/core/client';
-import type { AuditRecord } from '@sensorium/core/common';
+import { AUDIT_TOTAL_HEADER, type AuditEnquiry, type AuditHistoryRecord, type AuditHistorySettings } from '../common';
 
-export interface AuditQuery {
-  offset: number;
-  limit: number;
-  keyword: string;
+export type AuditEnquiryBody = Pick<AuditEnquiry, 'startDate' | 'startTime' | 'dueDate' | 'dueTime' | 'type' | 'archive'> &
+  Partial<Pick<AuditEnquiry, 'keyword' | 'offset' | 'limit'>>;
+
+/** The file name a download's Content-Disposition gives (its UTF-8 form first). */
+export function attachmentName(header: string | null, fallback: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '');
+  if (encoded) return decodeURIComponent(encoded[1]!);
+  return /filename="([^"]+)"/i.exec(header ?? '')?.[1] ?? fallback;
 }
 
-/** GET /audit-history/: one page of the trail, newest first, and how many records match. */
-export interface AuditPage {
-  total: number;
-  records: AuditRecord[];
-}
-
-/** The audit plugin's one call, for its store. */
+/** The audit plugin's calls, for its store. */
 export function createAuditApi(http: HttpClient) {
   return {
-    page: ({ offset, limit, keyword }: AuditQuery) =>
-      http
-        .get('audit-history/', { searchParams: { offset, limit, ...(keyword.trim() ? { keyword: keyword.trim() } : {}) } })
-        .json<AuditPage>(),
+    settings: () => http.get('audithistory/settings').json<AuditHistorySettings>(),
+    /** One page of records and how many match (POST /audithistory/enquiry, the total in X-Total-Count). */
+    enquiry: async (body: AuditEnquiryBody) => {
+      const response = await http.post('audithistory/enquiry', { json: body });
+      return {
+        total: Number(response.headers.get(AUDIT_TOTAL_HEADER) ?? 0),
+        records: await response.json<AuditHistoryRecord[]>(),
+      };
+    },
+    /** The CSV report of the enquiry's range and its file name. */
+    exportCsv: async (body: AuditEnquiryBody) => {
+      const response = await http.post('audithistory/enquiry/csv', { json: body });
+      return {
+        blob: await response.blob(),
+        fileName: attachmentName(response.headers.get('content-disposition'), 'Audit History Report.csv'),
+      };
+    },
   };
 }
 

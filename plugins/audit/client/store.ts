@@ -1,101 +1,112 @@
-import { cast, types, type Instance } from 'mobx-state-tree';
+import dayjs from 'dayjs';
+import { types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track } from '@sensorium/core/client';
-import type { AuditRecord } from '@sensorium/core/common';
-import { AUDIT_PAGE_SIZES } from '../common';
-import { auditApi } from './api';
+import {
+  AUDIT_ARCHIVE_OPTIONS,
+  AUDIT_PAGE_SIZE,
+  AUDIT_QUERY_TYPES,
+  offsetMinutes,
+  wallClock,
+  type AuditHistoryRecord,
+} from '../common';
+import { auditApi, type AuditEnquiryBody } from './api';
 
-/** Typing in the search box waits this long before the page is asked for. */
-export const SEARCH_DEBOUNCE_MS = 300;
+/** The format of a `datetime-local` input's value (the browser's time). */
+const LOCAL = 'YYYY-MM-DDTHH:mm';
+/** The report offset until the server has said its own (spec §9: +0800). */
+const DEFAULT_OFFSET = '+08:00';
 
-export const AuditRecordModel = types.model('AuditRecord', {
-  id: types.number,
-  at: types.string,
-  userId: types.maybeNull(types.string),
-  /** Null for anonymous calls (failed logins). */
-  username: types.maybeNull(types.string),
-  action: types.string,
-  target: types.maybeNull(types.string),
-  pluginId: types.string,
-  address: types.maybeNull(types.string),
-  outcome: types.enumeration('AuditOutcome', ['success', 'failure']),
-});
-
-/** What the page shows of a record (its `detail` stays on the server's answer). */
-const shown = ({ detail: _detail, ...record }: AuditRecord) => record;
+/** The default range (spec §9): the last 24 hours up to now, as `datetime-local` values. */
+export function lastDay(now = dayjs()): { from: string; to: string } {
+  return { from: now.subtract(24, 'hour').format(LOCAL), to: now.format(LOCAL) };
+}
 
 /**
- * Diagnosis > Audit History: the query (keyword, page size, offset) and the page the server answered for it. Changes of
- * the query load after a short pause, and an answer to an older query never replaces a newer one.
+ * Diagnosis > Audit History: the query (range in the browser's time, type, archive, a search text), the page of
+ * records the server answered for it, the record opened in the details drawer and the export's state. The range is sent
+ * as the spec's dates and times at the report's UTC offset, which the server tells.
  */
 export const AuditStore = types
   .model('AuditStore', {
+    from: '',
+    to: '',
+    type: types.optional(types.enumeration([...AUDIT_QUERY_TYPES]), 'all'),
+    archive: types.optional(types.enumeration([...AUDIT_ARCHIVE_OPTIONS]), 'no'),
     keyword: '',
-    limit: types.optional(types.number, AUDIT_PAGE_SIZES[0]),
+    utcOffset: DEFAULT_OFFSET,
     offset: 0,
     total: 0,
-    records: types.array(AuditRecordModel),
+    records: types.frozen<AuditHistoryRecord[]>([]),
+    selectedId: types.maybeNull(types.number),
     loading: types.optional(RequestModel, {}),
+    exporting: types.optional(RequestModel, {}),
   })
-  .volatile(() => ({ latestLoad: 0, timer: null as ReturnType<typeof setTimeout> | null }))
-  .actions((self) => ({
-    setQuery(query: { keyword?: string; limit?: number; offset?: number }) {
-      if (query.keyword !== undefined) self.keyword = query.keyword;
-      if (query.limit !== undefined) self.limit = query.limit;
-      if (query.offset !== undefined) self.offset = query.offset;
+  .volatile(() => ({ latestLoad: 0 }))
+  .views((self) => ({
+    get selected(): AuditHistoryRecord | null {
+      return self.records.find((record) => record.id === self.selectedId) ?? null;
     },
-    setPage(total: number, records: AuditRecord[]) {
+    /** The query as the enquiry takes it: the range's dates and times at the report's offset. */
+    get enquiry(): AuditEnquiryBody {
+      const minutes = offsetMinutes(self.utcOffset) ?? 480;
+      const start = wallClock(dayjs(self.from).toDate(), minutes);
+      const due = wallClock(dayjs(self.to).toDate(), minutes);
+      return {
+        startDate: start.date,
+        startTime: start.time,
+        dueDate: due.date,
+        dueTime: due.time,
+        type: self.type,
+        archive: self.archive,
+        ...(self.keyword.trim() ? { keyword: self.keyword.trim() } : {}),
+      };
+    },
+  }))
+  .actions((self) => ({
+    setFilters(filters: Partial<Pick<typeof self, 'from' | 'to' | 'type' | 'archive' | 'keyword'>>) {
+      Object.assign(self, filters);
+    },
+    setOffsetSetting(utcOffset: string) {
+      self.utcOffset = utcOffset;
+    },
+    setPage(offset: number, total: number, records: AuditHistoryRecord[]) {
+      self.offset = offset;
       self.total = total;
-      self.records = cast(records.map(shown));
+      self.records = records;
+    },
+    select(id: number | null) {
+      self.selectedId = id;
     },
     nextLoad(): number {
       return ++self.latestLoad;
     },
-    /** Forgets a load that has not started yet (the page was left). */
-    cancel() {
-      if (self.timer) clearTimeout(self.timer);
-      self.timer = null;
-    },
   }))
   .actions((self) => {
-    /** A failed load keeps the rows shown; the HTTP client has reported it. */
-    async function load(): Promise<void> {
-      self.cancel();
+    /** Loads the page at `offset`; an answer to an older query never replaces a newer one. */
+    async function goTo(offset: number): Promise<void> {
       const ticket = self.nextLoad();
-      const query = { offset: self.offset, limit: self.limit, keyword: self.keyword };
-      const outcome = await track(self.loading, () => auditApi(self).page(query));
-      if (outcome.ok && ticket === self.latestLoad) self.setPage(outcome.value.total, outcome.value.records);
+      const outcome = await track(self.loading, () =>
+        auditApi(self).enquiry({ ...self.enquiry, offset, limit: AUDIT_PAGE_SIZE }),
+      );
+      if (outcome.ok && ticket === self.latestLoad) self.setPage(offset, outcome.value.total, outcome.value.records);
     }
-    const setTimer = (timer: ReturnType<typeof setTimeout>) => {
-      self.timer = timer;
-    };
     return {
-      load,
-      setTimer,
-    };
-  })
-  .actions((self) => {
-    const later = () => {
-      self.cancel();
-      self.setTimer(setTimeout(() => void self.load(), SEARCH_DEBOUNCE_MS));
-    };
-    return {
-      /** The page as a visit starts it: no keyword, first page. */
-      open(): Promise<void> {
-        self.setQuery({ keyword: '', offset: 0 });
-        return self.load();
+      goTo,
+      /** Opens the page: the default query (last 24 hours, all types, no archive) and its first page. */
+      async open(): Promise<void> {
+        self.setFilters({ ...lastDay(), type: 'all', archive: 'no', keyword: '' });
+        self.select(null);
+        const settings = await track(self.loading, () => auditApi(self).settings());
+        if (settings.ok) self.setOffsetSetting(settings.value.utcOffset);
+        await goTo(0);
       },
-      /** A new keyword starts again at the first page, once typing pauses. */
-      search(keyword: string) {
-        self.setQuery({ keyword, offset: 0 });
-        later();
+      /** The Search button: the first page of the current query. */
+      search(): Promise<void> {
+        return goTo(0);
       },
-      setLimit(limit: number) {
-        self.setQuery({ limit, offset: 0 });
-        later();
-      },
-      goTo(offset: number) {
-        self.setQuery({ offset });
-        later();
+      /** The report of the current query as a CSV file (its name from the server). */
+      exportCsv() {
+        return track(self.exporting, () => auditApi(self).exportCsv(self.enquiry));
       },
     };
   });

@@ -1,1 +1,2 @@
-export * from './audit-page-sizes';
+export * from './action-keys';
+export * from './enquiry';

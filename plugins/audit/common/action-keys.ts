@@ -1,10 +1,8 @@
-import type { TFunction } from 'i18next';
-
 /**
- * The audit actions the console records today, by their i18n key under `audit.actions.` (flat keys: `auth.login` and
+ * The audit actions the console records, by their i18n key under `audit.actions.` (flat keys: `auth.login` and
  * `auth.login.password` cannot both be i18next paths). Routes without an audit name are recorded as "METHOD path".
  */
-const ACTION_KEYS: Record<string, string> = {
+export const ACTION_KEYS: Record<string, string> = {
   'auth.login': 'login',
   'auth.login.password': 'loginPassword',
   'auth.logout': 'logout',
@@ -65,18 +63,25 @@ const ACTION_KEYS: Record<string, string> = {
   'POST /theme-profile/update/:id': 'themeUpdate',
   'events.acknowledge': 'eventAcknowledge',
   'events.clear': 'eventClear',
+  'audit.export': 'auditExport',
 };
 
-const REQUEST = /^(GET|POST|PUT|PATCH|DELETE) (\S+)$/;
-
-/** A readable, translated name of an audit action; another route as "Request POST /path" in the user's language. */
-export function actionLabel(t: TFunction, action: string): string {
-  const key = ACTION_KEYS[action];
-  if (key) return t(`audit.actions.${key}`);
-  const request = REQUEST.exec(action);
-  if (request) return t('audit.actions.request', { method: request[1], path: request[2] });
-  return t('audit.actions.other', { action });
-}
+/** Actions whose sentence names what they acted on ("Created application North Pump Station"): `audit.log.<key>`. */
+export const NAMED_SENTENCE_KEYS: readonly string[] = [
+  'login',
+  'userCreate',
+  'userUpdate',
+  'userDelete',
+  'userGroupCreate',
+  'userGroupUpdate',
+  'userGroupDelete',
+  'itemCreate',
+  'itemUpdate',
+  'itemDelete',
+  'applicationCreate',
+  'applicationUpdate',
+  'applicationDelete',
+];
 
 /** The actions that have a label of their own (for the texts' completeness test). */
 export const LABELLED_ACTION_KEYS: readonly string[] = Object.values(ACTION_KEYS);
