@@ -49,13 +49,16 @@ export function applicationDetailRoutes(
       params: ApplicationParams,
       body: ApplicationPatchInput,
       app: 'id',
-      handler: async ({ app, body }) => {
+      handler: async ({ app, body, audit }) => {
         const { logo, ...rest } = body;
         if (logo && !(await logos.exists(app.id, logo)))
           throw HttpError.badRequest('applications.validation.unknownLogo', 'logo');
+        const before = await repository.get(app.id);
         await repository.update(app.id, { ...rest, ...(logo !== undefined ? { logo: logo || null } : {}) });
         if (logo !== undefined) await logos.removeAll(app.id, logo || null);
-        return repository.get(app.id);
+        const after = await repository.get(app.id);
+        audit.changes(before, after);
+        return after;
       },
     }),
     defineAppRoute({
@@ -65,7 +68,12 @@ export function applicationDetailRoutes(
       permission: 'setting',
       params: ApplicationParams,
       app: 'id',
-      handler: ({ app }) => repository.remove(app.id, dataOwners()),
+      handler: async ({ app, audit }) => {
+        const before = await repository.get(app.id);
+        audit.target(app.id, before.name);
+        audit.location(before.name);
+        await repository.remove(app.id, dataOwners());
+      },
     }),
     defineAppRoute({
       method: 'PUT',

@@ -101,7 +101,12 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       params: IdParams,
       body: UserPatchInput,
       audit: 'users.update',
-      handler: ({ user, params, body, request }) => users.update(user, params.id, body, request),
+      handler: async ({ user, params, body, request, audit }) => {
+        const before = await users.get(params.id);
+        const after = await users.update(user, params.id, body, request);
+        audit.changes(before, after);
+        return after;
+      },
     }),
     defineRoute({
       method: 'DELETE',
@@ -143,7 +148,10 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       params: IdParams,
       audit: 'users.delete',
-      handler: ({ user, params }) => users.remove(user, params.id),
+      handler: async ({ user, params, audit }) => {
+        audit.target(params.id, (await users.get(params.id)).username);
+        await users.remove(user, params.id);
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -191,7 +199,12 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       params: IdParams,
       body: UserGroupPatchInput,
       audit: 'userGroups.update',
-      handler: ({ user, params, body }) => groups.update(user, params.id, body),
+      handler: async ({ user, params, body, audit }) => {
+        const before = await groups.get(params.id);
+        const after = await groups.update(user, params.id, body);
+        audit.changes(before, after);
+        return after;
+      },
     }),
     defineRoute({
       method: 'DELETE',
@@ -201,7 +214,10 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       params: IdParams,
       audit: 'userGroups.delete',
-      handler: ({ user, params }) => groups.remove(user, params.id),
+      handler: async ({ user, params, audit }) => {
+        audit.target(params.id, (await groups.get(params.id)).name);
+        await groups.remove(user, params.id);
+      },
     }),
     defineRoute({
       method: 'POST',

@@ -89,7 +89,8 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
         params: NodeItemParams,
         query: DeleteItemQuery,
         audit: 'nodes.item.delete',
-        handler: async ({ app, params, query }) => {
+        handler: async ({ app, params, query, audit }) => {
+          audit.target(params.uuid, (await items.rows.get(app.id, params.uuid)).itemName);
           await items.crud.remove(app.id, params.uuid, query.deleteExternal === 'true', app);
         },
       }),
@@ -120,7 +121,12 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
         body: ItemPatchInput,
         response: itemSchema,
         audit: 'nodes.item.update',
-        handler: ({ app, params, body }) => items.crud.patch(app.id, params.uuid, body),
+        handler: async ({ app, params, body, audit }) => {
+          const before = await items.rows.get(app.id, params.uuid);
+          const after = await items.crud.patch(app.id, params.uuid, body);
+          audit.changes(before, after);
+          return after;
+        },
       }),
     ),
     defineAppRoute({
