@@ -102,6 +102,7 @@ export function TimeslotsSection({ settings, change, errors, readOnly }: Section
                   <ToggleButton
                     key={flag}
                     size="small"
+                    appearance={slot.repeatOn[flag] === true ? 'primary' : 'secondary'}
                     checked={slot.repeatOn[flag] === true}
                     aria-label={t(`timer-missions.weekday.${flag}`)}
                     onClick={() => set(index, (draft) => void (draft.repeatOn[flag] = !draft.repeatOn[flag]))}
