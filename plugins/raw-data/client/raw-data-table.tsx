@@ -38,7 +38,9 @@ const useStyles = makeStyles({
   progress: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, maxWidth: '420px' },
   line: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXS },
-  table: { overflowX: 'auto' },
+  table: { overflowX: 'auto', maxWidth: '100%' },
+  /** On a phone the table scrolls sideways inside its box rather than squeezing its columns. */
+  grid: { minWidth: '720px' },
   json: {
     whiteSpace: 'pre-wrap',
     wordBreak: 'break-all',
@@ -219,7 +221,7 @@ export const RawDataTable = observer(function RawDataTable(props: RawDataTablePr
         </MessageBar>
       )}
       <div className={styles.table}>
-        <Table size="small" aria-label={t('raw-data.table')}>
+        <Table size="small" className={styles.grid} aria-label={t('raw-data.table')}>
           <TableHeader>
             <TableRow>
               {columns.map((column) => (
