@@ -64,6 +64,8 @@ export const ACTION_KEYS: Record<string, string> = {
   'events.acknowledge': 'eventAcknowledge',
   'events.clear': 'eventClear',
   'audit.export': 'auditExport',
+  'audit.archive': 'auditArchive',
+  'event-actions.task.send': 'taskSend',
 };
 
 /** Actions whose sentence names what they acted on ("Created application North Pump Station"): `audit.log.<key>`. */

@@ -163,7 +163,18 @@ export default defineServerPlugin({
       id: 'audit.archive',
       intervalMs: ARCHIVE_INTERVAL_MS,
       run: async () => {
-        await auditLog.archive(new Date(Date.now() - archiveAfterDays * 86_400_000));
+        const moved = await auditLog.archive(new Date(Date.now() - archiveAfterDays * 86_400_000));
+        if (moved === 0) return;
+        await auditLog.record({
+          type: 'system',
+          userId: null,
+          username: null,
+          action: 'audit.archive',
+          pluginId: manifest.id,
+          address: null,
+          outcome: 'success',
+          detail: { moved, archiveAfterDays },
+        });
       },
     });
   },
