@@ -61,6 +61,7 @@ export class TaskSender {
       userId: null,
       username: SYSTEM_ACTOR.label,
       action: 'event-actions.task.send',
+      type: 'system',
       target: task.eventId,
       pluginId: manifest.id,
       address: null,

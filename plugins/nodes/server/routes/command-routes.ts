@@ -37,7 +37,7 @@ export function commandRoutes(items: NodeItems): AnyRouteDefinition[] {
       params: NodeItemParams,
       body: NodeCommandInput,
       rateLimit: { max: 60, timeWindowMs: PER_MINUTE },
-      audit: 'nodes.command.send',
+      audit: { action: 'nodes.command.send', type: 'device' },
       handler: async ({ app, params, body }) => {
         await items.tasks.sendCommand(app.id, params.uuid, body.commandId);
         return { success: true };
@@ -52,7 +52,7 @@ export function commandRoutes(items: NodeItems): AnyRouteDefinition[] {
       params: NodeItemParams,
       body: NodeOutputInput,
       rateLimit: { max: 120, timeWindowMs: PER_MINUTE },
-      audit: 'nodes.output.post',
+      audit: { action: 'nodes.output.post', type: 'device' },
       handler: async ({ app, params, body }) => {
         await items.tasks.postOutput(app.id, params.uuid, body.targetField, body.value);
         return { success: true };
