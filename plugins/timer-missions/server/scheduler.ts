@@ -54,11 +54,18 @@ export class MissionScheduler implements TimerScheduler {
         const status = await this.run(mission, occurrence, now);
         if (status) summary[status]++;
       }
-      await this.db
-        .update(timerMissions)
-        .set({ checkedUntil: sql`greatest(${timerMissions.checkedUntil}, ${now.toISOString()}::timestamptz)` })
-        .where(eq(timerMissions.id, mission.id));
     }
+    // One statement moves every looked-at mission on; a pass that threw before here leaves them to the next pass,
+    // whose claims skip what this one already sent.
+    await this.db
+      .update(timerMissions)
+      .set({ checkedUntil: sql`greatest(${timerMissions.checkedUntil}, ${now.toISOString()}::timestamptz)` })
+      .where(
+        inArray(
+          timerMissions.id,
+          missions.map((mission) => mission.id),
+        ),
+      );
     return summary;
   }
 
