@@ -80,8 +80,9 @@ function auditValue(value: unknown): unknown {
   if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
   if (value instanceof Date) return value.toISOString();
   if (value === null || typeof value !== 'object') return value;
-  const text = JSON.stringify(value);
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : value;
+  const masked = maskedValue(value);
+  const text = JSON.stringify(masked);
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : masked;
 }
 
 /** Bookkeeping fields every write changes: no change a reader looks for. */
@@ -108,16 +109,19 @@ export function auditChanges(before: object | null, after: object | null): Audit
   return changes;
 }
 
-/** A detail object with its secrets masked (at any depth). */
-export function maskSecrets(values: Record<string, unknown>): Record<string, unknown> {
+/** A value with the secrets of its objects masked, at any depth (arrays too). */
+function maskedValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskedValue);
+  if (!value || typeof value !== 'object' || value instanceof Date) return value;
   return Object.fromEntries(
-    Object.entries(values).map(([field, value]) => [
+    Object.entries(value as Record<string, unknown>).map(([field, inner]) => [
       field,
-      isSecretField(field)
-        ? MASK
-        : value && typeof value === 'object' && !Array.isArray(value)
-          ? maskSecrets(value as Record<string, unknown>)
-          : value,
+      isSecretField(field) ? MASK : maskedValue(inner),
     ]),
   );
+}
+
+/** A detail object with its secrets masked (at any depth). */
+export function maskSecrets(values: Record<string, unknown>): Record<string, unknown> {
+  return maskedValue(values) as Record<string, unknown>;
 }

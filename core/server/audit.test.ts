@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { auditChanges, maskSecrets } from './audit';
+
+describe('audit changes', () => {
+  it('lists only the changed fields, leaves out bookkeeping and masks secrets at any depth', () => {
+    const before = { name: 'Pump', password: 'old-secret', updatedAt: '2026-01-01', setting: { url: 'a', apiKey: 'k1' } };
+    const after = { name: 'Pump 2', password: 'new-secret', updatedAt: '2026-01-02', setting: { url: 'b', apiKey: 'k2' } };
+    expect(auditChanges(before, after)).toEqual([
+      { field: 'name', old: 'Pump', new: 'Pump 2' },
+      { field: 'password', old: '***', new: '***' },
+      { field: 'setting', old: { url: 'a', apiKey: '***' }, new: { url: 'b', apiKey: '***' } },
+    ]);
+    expect(auditChanges(null, { token: 't', tags: [{ secret: 's' }] })).toEqual([
+      { field: 'token', new: '***' },
+      { field: 'tags', new: [{ secret: '***' }] },
+    ]);
+    expect(maskSecrets({ reason: 'x', nested: { appKey: 'k' } })).toEqual({ reason: 'x', nested: { appKey: '***' } });
+  });
+});
