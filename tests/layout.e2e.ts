@@ -40,6 +40,7 @@ const ROUTES = [
   `/app/${APP}/notification-client`,
   `/app/${APP}/notification-history`,
   `/app/${APP}/system-event-setting`,
+  `/app/${APP}/timer-mission-setting`,
   '/customer-management/end-customer',
   '/account-management/user',
   '/account-management/user-group',

@@ -103,4 +103,22 @@ describe('timer mission setting', () => {
     await page.getByText('No Data Available').first().waitFor();
     expect(await missions()).toEqual([]);
   });
+
+  it('keeps the application’s time zone and holidays, and sends an unknown application to the not-found page', async () => {
+    const { page } = harness;
+    await page.goto(harness.url(`/app/${APP}/timer-mission-setting`));
+    await page.getByRole('button', { name: 'Schedule settings' }).click();
+    await page.getByLabel('Time zone').fill('Asia/Hong_Kong');
+    await page.getByLabel('Add holiday', { exact: true }).fill('2026-12-25');
+    await page.getByRole('button', { name: 'Add holiday' }).click();
+    await page.getByRole('button', { name: 'Save schedule settings' }).click();
+    await page.getByText('Schedule settings saved').first().waitFor();
+    const saved = await harness.server.request('GET', `/api/system-events-api/timer-mission-setting/${APP}/schedule-settings/`, {
+      token,
+    });
+    expect(saved.body).toEqual({ timeZone: 'Asia/Hong_Kong', holidays: ['2026-12-25'] });
+
+    await page.goto(harness.url('/app/no_such_app/timer-mission-setting'));
+    await page.waitForURL(/\/auth\/not-found$/);
+  });
 });
