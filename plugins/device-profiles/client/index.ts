@@ -1,30 +1,26 @@
-import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
+import { deviceProfilesI18n } from '../common';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { DeviceProfilesStore } from './store';
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: deviceProfilesI18n,
   register(context) {
     context.addStore('deviceProfiles', DeviceProfilesStore);
-    // The page loads on first visit, so it adds nothing to the login page.
     context.contribute(routes, {
-      path: 'device-profiles',
-      load: () => import('./DeviceProfilesPage'),
+      path: 'device-profile',
+      load: () => import('./device-profiles-page'),
       titleKey: 'device-profiles.title',
-      guard: 'auth',
+      guard: 'admin',
     });
-    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
-    context.contribute(sidebarGroups, {
-      id: 'device-profiles',
-      titleKey: 'device-profiles.title',
-      icon: PuzzlePieceRegular,
-      order: 100,
-      url: '/device-profiles',
+    // Advance Setting (gated by the iot licence in the shell), beside Dashboard Theme and Organisation Settings.
+    context.contribute(sidebarItems, {
+      groupId: 'advance-setting',
+      id: 'device-profiles.device-profile',
+      titleKey: 'device-profiles.menu',
+      url: '/device-profile',
+      order: 20,
     });
   },
 });

@@ -1,14 +1,18 @@
-import { DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
+import { defineServerPlugin } from '@sensorium/core/server';
+import { DeviceProfileCatalogToken } from '@sensorium/nodes/common';
+import { deviceProfilesI18n } from '../common';
 import { manifest } from '../manifest';
 import { migrations } from './migrations';
-import { deviceProfilesRoutes } from './routes';
+import { deviceProfileManagementRoutes } from './routes';
+import { seedDisplayUnitProfile } from './seed';
 
 export default defineServerPlugin({
   manifest,
   migrations,
-  // The services this plugin needs; the host hands over exactly these (a missing one stops the start, naming it).
-  deps: { db: DatabaseToken },
-  register(context, { db }) {
-    for (const route of deviceProfilesRoutes(db)) context.addRoute(route);
+  i18n: deviceProfilesI18n,
+  deps: { catalog: DeviceProfileCatalogToken },
+  async register(context, { catalog }) {
+    await seedDisplayUnitProfile(catalog);
+    for (const route of deviceProfileManagementRoutes(catalog)) context.addRoute(route);
   },
 });

@@ -1,6 +1,9 @@
 import type { Migration } from '@sensorium/core/server';
 
-/** Applied in this order, once each; append new steps and never edit one that has shipped. */
+/**
+ * Applied in this order, once each; append new steps and never edit one that has shipped. The profiles themselves stay
+ * in the nodes plugin's device_profiles table (reached through its DeviceProfileCatalog).
+ */
 export const migrations: Migration[] = [
   {
     id: '001-create-device-profiles-items',
@@ -11,5 +14,10 @@ export const migrations: Migration[] = [
         created_at timestamptz NOT NULL DEFAULT now()
       );
     `,
+  },
+  {
+    // The generated skeleton's table is not used.
+    id: '002-drop-device-profiles-items',
+    sql: `DROP TABLE IF EXISTS device_profiles_items;`,
   },
 ];

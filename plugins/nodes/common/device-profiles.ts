@@ -1,3 +1,4 @@
+import { createToken } from '@sensorium/core/common';
 import type { Command } from './field-preference';
 
 /** Device profile data-source groups (spec 7.2): every LoRaWAN source (chirpstack, trackcentral, ttn) uses `lora`. */
@@ -35,6 +36,29 @@ export interface DeviceProfile extends DeviceProfileSummary {
   outputConfig: Record<string, unknown>;
   deviceExtraInfoSetting: DeviceExtraInfoSetting[];
 }
+
+/** The fields of a profile one may write (spec 3.5): everything but its uuid and application. */
+export type DeviceProfileValues = Omit<DeviceProfile, 'uuid' | 'appId'>;
+
+/**
+ * The device-profile catalogue (table device_profiles, kept by this plugin): the profiles offered to every application
+ * (app_id null), read and written by the device-profiles plugin's management page. The wizard's and the commands' calls
+ * of spec 7.2 read the same rows.
+ */
+export interface DeviceProfileCatalog {
+  /** Every profile offered to all applications, by name. */
+  list(): Promise<DeviceProfile[]>;
+  /** One of them, or null. */
+  get(uuid: string): Promise<DeviceProfile | null>;
+  /** Adds a profile; with `uuid`, under that uuid (an import), or null when a profile has it already. */
+  create(values: DeviceProfileValues, uuid?: string): Promise<DeviceProfile | null>;
+  /** Changes a profile offered to all applications; null when there is none. */
+  update(uuid: string, values: DeviceProfileValues): Promise<DeviceProfile | null>;
+  /** Removes it; false when there was none. */
+  remove(uuid: string): Promise<boolean>;
+}
+
+export const DeviceProfileCatalogToken = createToken<DeviceProfileCatalog>('nodes.device-profile-catalog');
 
 /** A place search result of GET /location/searchGoogleMap/{query} (spec 7.5). */
 export interface LocationResult {

@@ -6,7 +6,9 @@ import {
   type DeviceExtraInfoSetting,
   type DeviceProfile,
   type DeviceProfileSource,
+  type DeviceProfileCatalog,
   type DeviceProfileSummary,
+  type DeviceProfileValues,
 } from '../common/device-profiles';
 import { DeviceProfileAppParams, DeviceProfileByUuidInput, DeviceProfileListInput, TaskListQuery } from '../common/extra-inputs';
 import { NO_COMMAND, type Command } from '../common/field-preference';
@@ -82,6 +84,49 @@ export class DeviceProfileRepository {
       rows.find((entry) => entry.deviceProfileName.toLowerCase() === lower);
     return (row?.commands ?? []).filter((command) => command && command.id !== '');
   }
+}
+
+/** The catalogue of profiles offered to every application (app_id null), for the device-profiles plugin. */
+export function deviceProfileCatalog(db: Database): DeviceProfileCatalog {
+  const global = (uuid: string) => and(eq(deviceProfiles.uuid, uuid), isNull(deviceProfiles.appId));
+  const valid = (uuid: string) => UUID.test(uuid);
+  return {
+    async list() {
+      const rows = await db
+        .select()
+        .from(deviceProfiles)
+        .where(isNull(deviceProfiles.appId))
+        .orderBy(asc(deviceProfiles.deviceProfileName), asc(deviceProfiles.uuid));
+      return rows.map(toProfile);
+    },
+    async get(uuid) {
+      if (!valid(uuid)) return null;
+      const [row] = await db.select().from(deviceProfiles).where(global(uuid));
+      return row ? toProfile(row) : null;
+    },
+    async create(values: DeviceProfileValues, uuid?: string) {
+      const [row] = await db
+        .insert(deviceProfiles)
+        .values({ ...values, appId: null, ...(uuid ? { uuid } : {}) })
+        .onConflictDoNothing()
+        .returning();
+      return row ? toProfile(row) : null;
+    },
+    async update(uuid, values) {
+      if (!valid(uuid)) return null;
+      const [row] = await db
+        .update(deviceProfiles)
+        .set({ ...values, updatedAt: new Date() })
+        .where(global(uuid))
+        .returning();
+      return row ? toProfile(row) : null;
+    },
+    async remove(uuid) {
+      if (!valid(uuid)) return false;
+      const rows = await db.delete(deviceProfiles).where(global(uuid)).returning({ uuid: deviceProfiles.uuid });
+      return rows.length > 0;
+    },
+  };
 }
 
 function toProfile(row: typeof deviceProfiles.$inferSelect): DeviceProfile {

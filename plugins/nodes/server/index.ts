@@ -17,6 +17,7 @@ import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { nodesI18n } from '../common/i18n';
 import { itemDeletionHooks, preferenceChangeHooks } from '../common/item-hooks';
 import { rangeActionValidators } from '../common/range-action-validators';
+import { DeviceProfileCatalogToken } from '../common/device-profiles';
 import { ItemCommandsToken } from '../common/item-commands';
 import { ItemLookupToken } from '../common/item-lookup';
 import { ItemStateToken } from '../common/item-state';
@@ -25,7 +26,7 @@ import { manifest } from '../manifest';
 import { nodesDataParticipant } from './application-data-participant';
 import { NodesConfig } from './config';
 import { nodesDemoSeeder } from './demo-seeder';
-import { deviceProfileRoutes } from './device-profiles';
+import { deviceProfileCatalog, deviceProfileRoutes } from './device-profiles';
 import { createNodeItems } from './items';
 import { Geocoder, geocoderUserAgent, GeoStore, locationRoutes, mapRoutes, NodeObjectStore } from './maps';
 import { migrations } from './migrations';
@@ -54,7 +55,14 @@ export default defineServerPlugin({
     settings: ConsoleSettingsToken,
     hub: PushHubToken,
   },
-  provides: [ItemStateToken, ItemLookupToken, DeviceOwnersToken, ItemSourceErrorsToken, ItemCommandsToken],
+  provides: [
+    ItemStateToken,
+    ItemLookupToken,
+    DeviceOwnersToken,
+    ItemSourceErrorsToken,
+    ItemCommandsToken,
+    DeviceProfileCatalogToken,
+  ],
   register(context, { db, access, directory, files, outbound, settings, hub }) {
     const items = createNodeItems(db, {
       directory: () => directory,
@@ -96,5 +104,7 @@ export default defineServerPlugin({
     context.provide(ItemSourceErrorsToken, itemSourceErrors(db));
     // The embedded broker holds each organisation's device credentials to the devices of its items.
     context.provide(DeviceOwnersToken, deviceOwners(db, access));
+    // The device-profiles plugin manages the catalogue of profiles offered to every application through it.
+    context.provide(DeviceProfileCatalogToken, deviceProfileCatalog(db));
   },
 });
