@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { defineClientPlugin, registerClientPlugins } from '@sensorium/core/client';
 import { ALL_LICENCES, type ExtensionPoint } from '@sensorium/core/common';
 import devicePipeline from '../../device-pipeline/client';
+import rawData from '../../raw-data/client';
 import { fieldSettingSections, itemSettingsTabs } from '../common/extension-points';
 import type { SignalType } from '../common/field-preference';
 import { visibleSections } from './field/field-rules';
 import nodes from '.';
 
-// The node console as the nodes and device-pipeline plugins contribute it (node spec 2.2, 2.5).
+// The node console as the nodes, device-pipeline and raw-data plugins contribute it (node spec 2.2, 2.5).
 const applications = defineClientPlugin({ manifest: { id: 'applications', version: '0.1.0' }, register: () => undefined });
-const runtime = registerClientPlugins([devicePipeline, nodes, applications], { licences: ALL_LICENCES }, container);
+const runtime = registerClientPlugins([devicePipeline, rawData, nodes, applications], { licences: ALL_LICENCES }, container);
 const list = <T>(point: ExtensionPoint<T>) => runtime.registry.list(point).map((entry) => entry.value);
 
 describe('node console contributions', () => {
@@ -19,7 +20,7 @@ describe('node console contributions', () => {
     expect(tabs.map((tab) => tab.titleKey)).toEqual([
       'nodes.item.tabs.basic',
       'nodes.item.tabs.settings',
-      'device-pipeline.tabs.dataHistory',
+      'raw-data.dataHistory',
       'device-pipeline.tabs.chart',
     ]);
     expect(tabs.filter((tab) => tab.default).map((tab) => tab.id)).toEqual(['nodes.settings']);
