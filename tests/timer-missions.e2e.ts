@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { valveItemBody } from '../host/server/testing/valve-item';
 import { startConsole, type Console } from './support/e2e';
 
 const APP = 'e2e_timers';
@@ -21,18 +22,7 @@ describe('timer mission setting', () => {
     await harness.server.request('GET', `/api/node-structure-item/${APP}/tree`, { token });
     const valve = await harness.server.request('POST', `/api/node-structure-item/${APP}/items`, {
       token,
-      body: {
-        parentName: 'root',
-        newItem: {
-          itemType: 'item',
-          itemName: 'valve',
-          dataSource: {
-            type: 'chirpstack',
-            deviceEUI: 'A84041000181C6FF',
-            commands: [{ id: 'open', display: 'Open', payload: { fPort: 3, object: { relay: 'on' } } }],
-          },
-        },
-      },
+      body: valveItemBody('A84041000181C6FF'),
     });
     expect(valve.status, JSON.stringify(valve.body)).toBe(201);
     await harness.login();

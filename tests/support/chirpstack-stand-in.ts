@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readJson, send, startHttpStandIn } from './http-stand-in';
 
 /** A gateway as the ChirpStack stand-in keeps it (ChirpStack v4 REST `Gateway`). */
 export interface StandInChirpStackGateway {
@@ -23,23 +22,6 @@ export interface ChirpStackStandIn {
   close(): Promise<void>;
 }
 
-function readJson(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => {
-      try {
-        resolve(text ? JSON.parse(text) : null);
-      } catch {
-        resolve(null);
-      }
-    });
-  });
-}
-
-const send = (response: ServerResponse, status: number, body: unknown) =>
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-
 /**
  * A STAND-IN for the chirpstack-rest-api proxy of ChirpStack v4, for tests only: the gateway calls of
  * docs/gateways.md (`GET /api/tenants`, `POST /api/gateways`, `GET/PUT/DELETE /api/gateways/{id}`) in memory, answering
@@ -50,53 +32,50 @@ export async function startChirpStackStandIn(token = 'cs-stand-in-token'): Promi
   const gateways = new Map<string, StandInChirpStackGateway>();
   const lastSeen = new Map<string, string>();
   const requests: ChirpStackStandIn['requests'] = [];
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const url = new URL(request.url ?? '/', 'http://stand-in');
-      const authorization = request.headers['grpc-metadata-authorization'] as string | undefined;
-      requests.push({ method: request.method ?? '', path: url.pathname, authorization });
-      if (authorization !== `Bearer ${token}`) return send(response, 401, { code: 16, message: 'authentication failed' });
-      const body = (await readJson(request)) as { gateway?: StandInChirpStackGateway } | null;
-      if (request.method === 'GET' && url.pathname === '/api/tenants') {
-        return send(response, 200, { totalCount: 1, result: [{ id: tenantId, name: 'Stand-in tenant' }] });
+  const server = await startHttpStandIn(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const authorization = request.headers['grpc-metadata-authorization'] as string | undefined;
+    requests.push({ method: request.method ?? '', path: url.pathname, authorization });
+    if (authorization !== `Bearer ${token}`) return send(response, 401, { code: 16, message: 'authentication failed' });
+    const body = (await readJson(request)) as { gateway?: StandInChirpStackGateway } | null;
+    if (request.method === 'GET' && url.pathname === '/api/tenants') {
+      return send(response, 200, { totalCount: 1, result: [{ id: tenantId, name: 'Stand-in tenant' }] });
+    }
+    if (request.method === 'POST' && url.pathname === '/api/gateways') {
+      const gateway = body?.gateway;
+      if (!gateway?.gatewayId || !/^[0-9a-f]{16}$/.test(gateway.gatewayId) || !gateway.tenantId) {
+        return send(response, 400, { code: 3, message: 'invalid gateway' });
       }
-      if (request.method === 'POST' && url.pathname === '/api/gateways') {
-        const gateway = body?.gateway;
-        if (!gateway?.gatewayId || !/^[0-9a-f]{16}$/.test(gateway.gatewayId) || !gateway.tenantId) {
-          return send(response, 400, { code: 3, message: 'invalid gateway' });
-        }
-        if (gateways.has(gateway.gatewayId)) return send(response, 409, { code: 6, message: 'object already exists' });
-        gateways.set(gateway.gatewayId, gateway);
+      if (gateways.has(gateway.gatewayId)) return send(response, 409, { code: 6, message: 'object already exists' });
+      gateways.set(gateway.gatewayId, gateway);
+      return send(response, 200, {});
+    }
+    const match = /^\/api\/gateways\/([^/]+)$/.exec(url.pathname);
+    if (match) {
+      const id = decodeURIComponent(match[1]!);
+      const gateway = gateways.get(id);
+      if (!gateway) return send(response, 404, { code: 5, message: 'object does not exist' });
+      if (request.method === 'GET') {
+        return send(response, 200, { gateway, createdAt: null, updatedAt: null, lastSeenAt: lastSeen.get(id) ?? null });
+      }
+      if (request.method === 'PUT') {
+        gateways.set(id, { ...gateway, ...(body?.gateway ?? {}), gatewayId: id });
         return send(response, 200, {});
       }
-      const match = /^\/api\/gateways\/([^/]+)$/.exec(url.pathname);
-      if (match) {
-        const id = decodeURIComponent(match[1]!);
-        const gateway = gateways.get(id);
-        if (!gateway) return send(response, 404, { code: 5, message: 'object does not exist' });
-        if (request.method === 'GET') {
-          return send(response, 200, { gateway, createdAt: null, updatedAt: null, lastSeenAt: lastSeen.get(id) ?? null });
-        }
-        if (request.method === 'PUT') {
-          gateways.set(id, { ...gateway, ...(body?.gateway ?? {}), gatewayId: id });
-          return send(response, 200, {});
-        }
-        if (request.method === 'DELETE') {
-          gateways.delete(id);
-          return send(response, 200, {});
-        }
+      if (request.method === 'DELETE') {
+        gateways.delete(id);
+        return send(response, 200, {});
       }
-      send(response, 404, { code: 5, message: 'not found' });
-    })();
+    }
+    send(response, 404, { code: 5, message: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     token,
     tenantId,
     gateways,
     lastSeen,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readJson, send, startHttpStandIn } from './http-stand-in';
 
 /** A gateway as The Things Stack stand-in keeps it (v3 `Gateway`). */
 export interface StandInTtsGateway {
@@ -24,23 +23,6 @@ export interface TtsStandIn {
   close(): Promise<void>;
 }
 
-function readJson(request: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-    request.on('end', () => {
-      try {
-        resolve(text ? JSON.parse(text) : null);
-      } catch {
-        resolve(null);
-      }
-    });
-  });
-}
-
-const send = (response: ServerResponse, status: number, body: unknown) =>
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-
 /**
  * A STAND-IN for The Things Stack v3 HTTP API, for tests only: `GET /api/v3/auth_info`, `POST /api/v3/users/{user}/
  * gateways` and `POST /api/v3/organizations/{org}/gateways`, `GET/PUT/DELETE /api/v3/gateways/{id}` (PUT applies the
@@ -51,66 +33,63 @@ export async function startTtsStandIn(apiKey = 'NNSXS.STAND-IN', userId = 'stand
   const gateways = new Map<string, StandInTtsGateway>();
   const connectionStats: TtsStandIn['connectionStats'] = new Map();
   const requests: TtsStandIn['requests'] = [];
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
-      requests.push({ method: request.method ?? '', path });
-      if (request.headers.authorization !== `Bearer ${apiKey}`) {
-        return send(response, 401, { code: 16, message: 'error:pkg/auth:unauthenticated' });
+  const server = await startHttpStandIn(async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+    requests.push({ method: request.method ?? '', path });
+    if (request.headers.authorization !== `Bearer ${apiKey}`) {
+      return send(response, 401, { code: 16, message: 'error:pkg/auth:unauthenticated' });
+    }
+    const body = (await readJson(request)) as {
+      gateway?: Record<string, unknown> & { ids?: { gateway_id?: string; eui?: string }; frequency_plan_id?: string };
+      field_mask?: { paths?: string[] };
+    } | null;
+    if (request.method === 'GET' && path === '/api/v3/auth_info') {
+      return send(response, 200, { api_key: { entity_ids: { user_ids: { user_id: userId } } } });
+    }
+    const create = /^\/api\/v3\/(users|organizations)\/([^/]+)\/gateways$/.exec(path);
+    if (create && request.method === 'POST') {
+      const gateway = body?.gateway;
+      const id = gateway?.ids?.gateway_id;
+      if (!id || !/^[a-z0-9](?:[-]?[a-z0-9]){2,}$/.test(id) || !gateway.frequency_plan_id) {
+        return send(response, 400, { code: 3, message: 'error:pkg/ttnpb:validation' });
       }
-      const body = (await readJson(request)) as {
-        gateway?: Record<string, unknown> & { ids?: { gateway_id?: string; eui?: string }; frequency_plan_id?: string };
-        field_mask?: { paths?: string[] };
-      } | null;
-      if (request.method === 'GET' && path === '/api/v3/auth_info') {
-        return send(response, 200, { api_key: { entity_ids: { user_ids: { user_id: userId } } } });
+      if (gateways.has(id)) return send(response, 409, { code: 6, message: 'error:pkg/identityserver/store:id_taken' });
+      gateways.set(id, { ...gateway, ids: { ...gateway.ids, gateway_id: id }, owner: `${create[1]}/${create[2]}` });
+      return send(response, 200, gateway);
+    }
+    const stats = /^\/api\/v3\/gs\/gateways\/([^/]+)\/connection\/stats$/.exec(path);
+    if (stats && request.method === 'GET') {
+      const found = connectionStats.get(decodeURIComponent(stats[1]!));
+      return found
+        ? send(response, 200, found)
+        : send(response, 404, { code: 5, message: 'error:pkg/gatewayserver:not_connected' });
+    }
+    const one = /^\/api\/v3\/gateways\/([^/]+)$/.exec(path);
+    if (one) {
+      const id = decodeURIComponent(one[1]!);
+      const gateway = gateways.get(id);
+      if (!gateway) return send(response, 404, { code: 5, message: 'error:pkg/identityserver/store:gateway_not_found' });
+      if (request.method === 'GET') return send(response, 200, gateway);
+      if (request.method === 'PUT') {
+        const changed: StandInTtsGateway = { ...gateway };
+        for (const field of body?.field_mask?.paths ?? []) changed[field] = body?.gateway?.[field];
+        gateways.set(id, changed);
+        return send(response, 200, changed);
       }
-      const create = /^\/api\/v3\/(users|organizations)\/([^/]+)\/gateways$/.exec(path);
-      if (create && request.method === 'POST') {
-        const gateway = body?.gateway;
-        const id = gateway?.ids?.gateway_id;
-        if (!id || !/^[a-z0-9](?:[-]?[a-z0-9]){2,}$/.test(id) || !gateway.frequency_plan_id) {
-          return send(response, 400, { code: 3, message: 'error:pkg/ttnpb:validation' });
-        }
-        if (gateways.has(id)) return send(response, 409, { code: 6, message: 'error:pkg/identityserver/store:id_taken' });
-        gateways.set(id, { ...gateway, ids: { ...gateway.ids, gateway_id: id }, owner: `${create[1]}/${create[2]}` });
-        return send(response, 200, gateway);
+      if (request.method === 'DELETE') {
+        gateways.delete(id);
+        return send(response, 200, {});
       }
-      const stats = /^\/api\/v3\/gs\/gateways\/([^/]+)\/connection\/stats$/.exec(path);
-      if (stats && request.method === 'GET') {
-        const found = connectionStats.get(decodeURIComponent(stats[1]!));
-        return found
-          ? send(response, 200, found)
-          : send(response, 404, { code: 5, message: 'error:pkg/gatewayserver:not_connected' });
-      }
-      const one = /^\/api\/v3\/gateways\/([^/]+)$/.exec(path);
-      if (one) {
-        const id = decodeURIComponent(one[1]!);
-        const gateway = gateways.get(id);
-        if (!gateway) return send(response, 404, { code: 5, message: 'error:pkg/identityserver/store:gateway_not_found' });
-        if (request.method === 'GET') return send(response, 200, gateway);
-        if (request.method === 'PUT') {
-          const changed: StandInTtsGateway = { ...gateway };
-          for (const field of body?.field_mask?.paths ?? []) changed[field] = body?.gateway?.[field];
-          gateways.set(id, changed);
-          return send(response, 200, changed);
-        }
-        if (request.method === 'DELETE') {
-          gateways.delete(id);
-          return send(response, 200, {});
-        }
-      }
-      send(response, 404, { code: 5, message: 'not found' });
-    })();
+    }
+    send(response, 404, { code: 5, message: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     apiKey,
     userId,
     gateways,
     connectionStats,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

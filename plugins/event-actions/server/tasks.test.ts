@@ -5,6 +5,7 @@ import { AuditLogToken, DataSourceSinkToken, type DataSourceSink } from '@sensor
 import { EventStoreToken, type EventRecord, type EventStore } from '@sensorium/events/common';
 import { defaultFieldPreference, type FieldPreference, type TaskSetting } from '@sensorium/nodes/common';
 import { createTestApplication, databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import { valveItemBody } from '../../../host/server/testing/valve-item';
 import applications from '../../applications/server';
 import chirpstack from '../../chirpstack/server';
 import devicePipeline from '../../device-pipeline/server';
@@ -70,19 +71,7 @@ describe.each(databaseBackends())('event tasks on %s', (backend) => {
 
     await createTestApplication(server, admin, { id: APP, name: 'Pumps' });
     const items = `/api/node-structure-item/${APP}/items`;
-    const valve = await send('POST', items, {
-      parentName: 'root',
-      newItem: {
-        itemType: 'item',
-        itemName: 'valve',
-        dataSource: {
-          type: 'chirpstack',
-          deviceEUI: VALVE_EUI.toUpperCase(),
-          application: 'farm-1',
-          commands: [{ id: 'open', display: 'Open', payload: { fPort: 3, object: { relay: 'on' } } }],
-        },
-      },
-    });
+    const valve = await send('POST', items, valveItemBody(VALVE_EUI, 'farm-1'));
     expect(valve.status, JSON.stringify(valve.body)).toBe(201);
     const sensor = await send('POST', items, {
       parentName: 'root',

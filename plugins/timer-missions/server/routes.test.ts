@@ -3,6 +3,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLogToken } from '@sensorium/core/server';
 import { createTestApplication, databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import { valveItemBody } from '../../../host/server/testing/valve-item';
 import applications from '../../applications/server';
 import chirpstack from '../../chirpstack/server';
 import devicePipeline from '../../device-pipeline/server';
@@ -69,19 +70,7 @@ describe.each(databaseBackends())('timer missions on %s', (backend) => {
       [RUN_APP, 'Runs', RUN_VALVE_EUI],
     ] as const) {
       await createTestApplication(server, admin, { id, name });
-      const valve = await send('POST', `/api/node-structure-item/${id}/items`, {
-        parentName: 'root',
-        newItem: {
-          itemType: 'item',
-          itemName: 'valve',
-          dataSource: {
-            type: 'chirpstack',
-            deviceEUI: eui.toUpperCase(),
-            application: 'farm-1',
-            commands: [{ id: 'open', display: 'Open', payload: { fPort: 3, object: { relay: 'on' } } }],
-          },
-        },
-      });
+      const valve = await send('POST', `/api/node-structure-item/${id}/items`, valveItemBody(eui, 'farm-1'));
       expect(valve.status, JSON.stringify(valve.body)).toBe(201);
     }
   });

@@ -10,6 +10,7 @@ import { loadConfig } from '../../../host/server/config';
 import { startServer, type RunningServer } from '../../../host/server/start-server';
 import { TEST_ADMIN_PASSWORD } from '../../../host/server/testing';
 import { createScratchDatabase } from '../../../host/server/testing/scratch-database';
+import { valveItemBody } from '../../../host/server/testing/valve-item';
 import applications from '../../applications/server';
 import chirpstack from '../../chirpstack/server';
 import devicePipeline from '../../device-pipeline/server';
@@ -106,19 +107,7 @@ describe.skipIf(!process.env.DATABASE_URL)('timer missions with two server insta
       ).status,
     ).toBe(201);
     await request(first, 'GET', `/api/node-structure-item/${APP}/tree`, token);
-    const valve = await request(first, 'POST', `/api/node-structure-item/${APP}/items`, token, {
-      parentName: 'root',
-      newItem: {
-        itemType: 'item',
-        itemName: 'valve',
-        dataSource: {
-          type: 'chirpstack',
-          deviceEUI: EUI.toUpperCase(),
-          application: 'farm-1',
-          commands: [{ id: 'open', display: 'Open', payload: { fPort: 3, object: { relay: 'on' } } }],
-        },
-      },
-    });
+    const valve = await request(first, 'POST', `/api/node-structure-item/${APP}/items`, token, valveItemBody(EUI, 'farm-1'));
     expect(valve.status, JSON.stringify(valve.body)).toBe(201);
     const api = `/api/system-events-api/timer-mission-setting/${APP}`;
     await request(first, 'PUT', `${api}/schedule-settings/`, token, { timeZone: 'UTC', holidays: [] });
