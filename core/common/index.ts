@@ -16,3 +16,4 @@ export * from './text-rules';
 export * from './device-server-settings';
 export * from './mqtt-credentials';
 export * from './page-query';
+export * from './input-rules';

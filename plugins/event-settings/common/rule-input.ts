@@ -20,7 +20,7 @@ import {
   type ValidationArguments,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { IsNotBlank, Nullable, Trim } from '@sensorium/core/common';
+import { BooleanFlags, IsNotBlank, NestedInput, NestedInputList, Nullable, Trim } from '@sensorium/core/common';
 import { MAX_RANGES, MAX_RANGE_NAME_LENGTH, WEBHOOK_METHODS, validateWebhook, type WebhookMethod } from '@sensorium/nodes/common';
 import { EscalationInput } from '@sensorium/notifications/common';
 import { MAX_SEVERITY } from './rule';
@@ -121,10 +121,7 @@ export class RuleConditionsInput implements RuleConditions {
   @Type(() => ValueRangeInput)
   triggerRanges!: ValueRangeInput[];
 
-  @IsArray()
-  @ArrayMaxSize(MAX_RANGES)
-  @ValidateNested({ each: true })
-  @Type(() => ValueRangeInput)
+  @NestedInputList(() => ValueRangeInput, MAX_RANGES)
   @Validate(ResumeRangesChosen, { message: 'event-settings.validation.resumeRanges' })
   resumeRanges!: ValueRangeInput[];
 
@@ -158,16 +155,13 @@ export class TaskActionInput {
 }
 
 export class TaskInput {
-  @ValidateNested()
-  @Type(() => TaskActionInput)
+  @NestedInput(() => TaskActionInput)
   taskCreated!: TaskActionInput;
 
-  @ValidateNested()
-  @Type(() => TaskActionInput)
+  @NestedInput(() => TaskActionInput)
   taskAcked!: TaskActionInput;
 
-  @ValidateNested()
-  @Type(() => TaskActionInput)
+  @NestedInput(() => TaskActionInput)
   taskCleared!: TaskActionInput;
 }
 
@@ -220,8 +214,7 @@ export class NotificationInput implements RuleNotificationSetting {
 
   /** The range's escalation and its rules (the notifications plugin's EscalationInput). */
   @IsOptional()
-  @ValidateNested()
-  @Type(() => EscalationInput)
+  @NestedInput(() => EscalationInput)
   escalation?: EscalationInput;
 }
 
@@ -250,16 +243,13 @@ export class WebhookInput {
 }
 
 export class RuleActionsInput implements RuleActions {
-  @ValidateNested()
-  @Type(() => TaskInput)
+  @NestedInput(() => TaskInput)
   task!: TaskInput;
 
-  @ValidateNested()
-  @Type(() => NotificationInput)
+  @NestedInput(() => NotificationInput)
   notification!: NotificationInput;
 
-  @ValidateNested()
-  @Type(() => WebhookInput)
+  @NestedInput(() => WebhookInput)
   webhook!: WebhookInput;
 }
 
@@ -284,10 +274,7 @@ export class TimeSlotInput implements TimeSlot {
   @Matches(TIME, { message: 'event-settings.validation.time' })
   endTime!: string;
 
-  @IsArray()
-  @ArrayMinSize(7)
-  @ArrayMaxSize(7)
-  @IsBoolean({ each: true })
+  @BooleanFlags(7)
   weekdays!: boolean[];
 }
 
@@ -317,18 +304,13 @@ export class EventRuleInput implements EventRuleSettings {
   @IsBoolean()
   autoClear!: boolean;
 
-  @ValidateNested()
-  @Type(() => RuleConditionsInput)
+  @NestedInput(() => RuleConditionsInput)
   conditions!: RuleConditionsInput;
 
-  @ValidateNested()
-  @Type(() => RuleActionsInput)
+  @NestedInput(() => RuleActionsInput)
   actions!: RuleActionsInput;
 
-  @IsArray()
-  @ArrayMaxSize(MAX_TIME_SLOTS)
-  @ValidateNested({ each: true })
-  @Type(() => TimeSlotInput)
+  @NestedInputList(() => TimeSlotInput, MAX_TIME_SLOTS)
   timeSlots!: TimeSlotInput[];
 }
 

@@ -1,7 +1,5 @@
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -13,11 +11,10 @@ import {
   MaxLength,
   Min,
   Validate,
-  ValidateNested,
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { Nullable, Trim } from '@sensorium/core/common';
+import { BooleanFlags, NestedInput, NestedInputList, Nullable, Trim } from '@sensorium/core/common';
 import { isKnownTimeZone } from './schedule';
 import {
   ACTION_TYPES,
@@ -102,33 +99,23 @@ export class MissionTimeSlotInput implements MissionTimeSlot {
   @IsBoolean()
   isAlwaysEffective!: boolean;
 
-  @ValidateNested()
-  @Type(() => DatePartsInput)
+  @NestedInput(() => DatePartsInput)
   effectiveDate!: DatePartsInput;
 
-  @ValidateNested()
-  @Type(() => DatePartsInput)
+  @NestedInput(() => DatePartsInput)
   untilDate!: DatePartsInput;
 
-  @ValidateNested()
-  @Type(() => TimePartsInput)
+  @NestedInput(() => TimePartsInput)
   startTime!: TimePartsInput;
 
-  @ValidateNested()
-  @Type(() => TimePartsInput)
+  @NestedInput(() => TimePartsInput)
   endTime!: TimePartsInput;
 
-  @IsArray()
-  @ArrayMinSize(REPEAT_FLAGS)
-  @ArrayMaxSize(REPEAT_FLAGS)
-  @IsBoolean({ each: true })
+  @BooleanFlags(REPEAT_FLAGS)
   repeatOn!: boolean[];
 
   @Nullable()
-  @IsArray()
-  @ArrayMaxSize(MAX_SKIP_DATES)
-  @ValidateNested({ each: true })
-  @Type(() => DatePartsInput)
+  @NestedInputList(() => DatePartsInput, MAX_SKIP_DATES)
   skipDate!: DatePartsInput[] | null;
 }
 
@@ -146,23 +133,16 @@ export class TimerMissionInput implements TimerMissionSettings {
   @IsBoolean()
   isEnabled!: boolean;
 
-  @IsArray()
-  @ArrayMaxSize(MAX_ACTIONS)
-  @ValidateNested({ each: true })
-  @Type(() => MissionActionInput)
+  @NestedInputList(() => MissionActionInput, MAX_ACTIONS)
   actions!: MissionActionInput[];
 
-  @IsArray()
-  @ArrayMaxSize(MAX_TIME_SLOTS)
-  @ValidateNested({ each: true })
-  @Type(() => MissionTimeSlotInput)
+  @NestedInputList(() => MissionTimeSlotInput, MAX_TIME_SLOTS)
   timeslots!: MissionTimeSlotInput[];
 }
 
 /** POST …/validate/{id}: the setting, and whether it must be complete (create and save) or may be half-filled (editing). */
 export class ValidateMissionInput {
-  @ValidateNested()
-  @Type(() => TimerMissionInput)
+  @NestedInput(() => TimerMissionInput)
   timerMission!: TimerMissionInput;
 
   @IsBoolean()
