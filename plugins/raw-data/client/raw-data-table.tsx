@@ -41,6 +41,8 @@ const useStyles = makeStyles({
   table: { overflowX: 'auto', maxWidth: '100%' },
   /** On a phone the table scrolls sideways inside its box rather than squeezing its columns. */
   grid: { minWidth: '720px' },
+  /** A device name without spaces wraps inside its cell instead of running out of it. */
+  device: { overflowWrap: 'anywhere' },
   json: {
     whiteSpace: 'pre-wrap',
     wordBreak: 'break-all',
@@ -236,7 +238,7 @@ export const RawDataTable = observer(function RawDataTable(props: RawDataTablePr
                 <TableRow key={`${row.id}-${row.createdAt}`}>
                   <TableCell>{formatRowTime(row.createdAt)}</TableCell>
                   <TableCell>{row.source}</TableCell>
-                  {showDevice && <TableCell>{row.itemName ?? ''}</TableCell>}
+                  {showDevice && <TableCell className={styles.device}>{row.itemName ?? ''}</TableCell>}
                   <TableCell>
                     <ValueBadges className={styles.badges} entries={fields} appearance="tint" color="brand" />
                   </TableCell>

@@ -8,6 +8,7 @@ import { databaseBackends, startTestServer, type TestServer } from '../../../hos
 import applications from '../../applications/server';
 import devicePipeline from '../../device-pipeline/server';
 import nodes from '../../nodes/server';
+import rawData from '../../raw-data/server';
 import plugin from './index';
 
 // Each backend (PGlite always; PostgreSQL when DATABASE_URL is set) starts a real server with the embedded MQTT broker,
@@ -46,7 +47,7 @@ describe.each(databaseBackends())('{{title}} data source on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, plugin] });
+    server = await startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, rawData, plugin] });
     token = (await server.login()).access_token;
     const created = await api('POST', '/application/new/', { id: appId, name: '{{title}} test', endCustomerId: 'end_default' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
