@@ -19,6 +19,8 @@ export * from './components/company-logo';
 export * from './app-path';
 export * from './route-refs';
 export * from './components/confirm-dialog';
+export * from './components/list-editor-page';
+export * from './components/settings-editor';
 export * from './components/page-styles';
 export * from './components/data-table';
 export * from './components/pager';

@@ -1,34 +1,27 @@
-import { Button, makeStyles, MessageBar, MessageBarBody, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, mergeClasses, Spinner, Text } from '@fluentui/react-components';
 import { ArrowLeftRegular, PanelLeftContractRegular, PanelLeftExpandRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { PageHeader, useNotFoundRedirect, usePageStyles, usePluginStore } from '@sensorium/core/client';
+import {
+  LoadFailureBar,
+  PageHeader,
+  useNotFoundRedirect,
+  useListEditorStyles,
+  usePageStyles,
+  usePluginStore,
+} from '@sensorium/core/client';
 import { MissionEditor } from './components/mission-editor';
 import { MissionList } from './components/mission-list';
 import { ScheduleSettingsSection } from './components/schedule-settings';
 import { TIMER_MISSIONS_STORE, type TimerMissionsStore } from './store';
 
-const useStyles = makeStyles({
-  // The list beside the editor on wide screens; on a phone one of them at a time.
-  columns: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr)',
-    gap: tokens.spacingHorizontalXXL,
-    '@media (min-width: 900px)': { gridTemplateColumns: 'minmax(200px, 280px) minmax(0, 1fr)' },
-  },
-  collapsed: { '@media (min-width: 900px)': { gridTemplateColumns: 'auto minmax(0, 1fr)' } },
-  wideOnly: { '@media (max-width: 899px)': { display: 'none' } },
-  narrowOnly: { '@media (min-width: 900px)': { display: 'none' } },
-  side: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-});
-
 /** Timer Mission Setting (app/{app_id}/timer-mission-setting): the missions, the chosen one's editor, schedule settings. */
 const TimerMissionsPage = observer(function TimerMissionsPage() {
   const { t } = useTranslation();
   const layout = usePageStyles();
-  const styles = useStyles();
+  const styles = useListEditorStyles();
   const store = usePluginStore<typeof TimerMissionsStore>(TIMER_MISSIONS_STORE);
   const appId = useParams().app_id ?? '';
   const [creating, setCreating] = useState(false);
@@ -47,13 +40,11 @@ const TimerMissionsPage = observer(function TimerMissionsPage() {
   let body;
   if (failure) {
     body = (
-      <MessageBar intent="error">
-        <MessageBarBody>
-          {failure.status === 403
-            ? t('timer-missions.editor.noPermission')
-            : (failure.message ?? t('timer-missions.list.loadFailed'))}
-        </MessageBarBody>
-      </MessageBar>
+      <LoadFailureBar
+        failure={failure}
+        noPermission={t('timer-missions.editor.noPermission')}
+        fallback={t('timer-missions.list.loadFailed')}
+      />
     );
   } else if (!ready && store.missions.length === 0) {
     body = <Spinner size="small" />;

@@ -1,8 +1,12 @@
-import { Button, makeStyles, Subtitle1, Switch, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useNotify } from '@sensorium/core/client';
+import {
+  SettingsEditorBar,
+  SettingsEditorConfirmation,
+  useEditorCall,
+  useSettingsEditor,
+  useSettingsEditorStyles,
+} from '@sensorium/core/client';
 import { defaultRuleSettings, type EventRuleSettings } from '../../common';
 import { settingsOf, type EventRuleInstance, type EventSettingsStoreInstance } from '../store';
 import { ActionsSection } from './actions-section';
@@ -12,15 +16,6 @@ import { NotificationSection } from './notification-section';
 import type { SectionProps } from './section';
 import { TimeSlotsSection } from './time-slots-section';
 import { WebhookSection } from './webhook-section';
-
-const useStyles = makeStyles({
-  editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  title: { flexGrow: 1, overflowWrap: 'anywhere' },
-  form: { border: 'none', margin: 0, padding: 0, minWidth: 0 },
-});
-
-type Confirming = 'save' | 'delete' | 'discard' | null;
 
 /**
  * The editor of one rule (like Timer Mission Setting's): a new rule starts in edit mode with Create and Cancel; a saved
@@ -36,58 +31,33 @@ export const RuleEditor = observer(function RuleEditor(props: {
 }) {
   const { store, rule } = props;
   const { t } = useTranslation();
-  const styles = useStyles();
-  const notify = useNotify();
-  const [editing, setEditing] = useState(rule === null);
-  const [draft, setDraft] = useState<EventRuleSettings>(() => (rule ? settingsOf(rule) : defaultRuleSettings()));
-  const [dirty, setDirty] = useState(false);
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const styles = useSettingsEditorStyles();
+  const call = useEditorCall('event-settings.editor');
+  const editor = useSettingsEditor<EventRuleSettings>({
+    saved: () => (rule ? settingsOf(rule) : null),
+    blank: defaultRuleSettings,
+    clearFailure: () => store.saving.clear(),
+    onClose: () => props.onClose(),
+  });
+  const { draft, editing, dirty, change, setConfirming } = editor;
   const busy = store.saving.pending || store.deleting.pending;
 
-  const change: SectionProps['change'] = (recipe) => {
-    setDraft((current) => {
-      const next = structuredClone(current);
-      recipe(next);
-      return next;
-    });
-    setDirty(true);
-  };
-  const stopEditing = () => {
-    setConfirming(null);
-    setDirty(false);
-    store.saving.clear();
-    if (rule) {
-      setDraft(settingsOf(rule));
-      setEditing(false);
-    } else props.onClose();
-  };
-
   const create = async () => {
-    const outcome = await store.create(draft);
-    if (outcome.ok) props.onCreated();
-    else notify({ intent: 'error', title: t('event-settings.editor.createFailed'), body: t('event-settings.editor.seeErrors') });
+    if (await call(store.create(draft), 'createFailed', t('event-settings.editor.seeErrors'))) props.onCreated();
   };
   const save = async () => {
     if (!rule) return;
     setConfirming(null);
-    const outcome = await store.save(rule.id, draft);
-    if (outcome.ok) {
-      setDirty(false);
-      setEditing(false);
-    } else notify({ intent: 'error', title: t('event-settings.editor.saveFailed'), body: outcome.failure.message ?? undefined });
+    if (await call(store.save(rule.id, draft), 'saveFailed')) editor.finishEditing();
   };
   const remove = async () => {
     if (!rule) return;
     setConfirming(null);
-    const outcome = await store.remove(rule.id);
-    if (!outcome.ok)
-      notify({ intent: 'error', title: t('event-settings.editor.deleteFailed'), body: outcome.failure.message ?? undefined });
+    await call(store.remove(rule.id), 'deleteFailed');
   };
   const toggle = async (enabled: boolean) => {
     if (!rule) return;
-    const outcome = await store.setEnabled(rule.id, enabled);
-    if (outcome.ok) setDraft(settingsOf(rule));
-    else notify({ intent: 'error', title: t('event-settings.editor.switchFailed'), body: outcome.failure.message ?? undefined });
+    if (await call(store.setEnabled(rule.id, enabled), 'switchFailed')) editor.setDraft(settingsOf(rule));
   };
 
   const section: SectionProps = {
@@ -98,47 +68,22 @@ export const RuleEditor = observer(function RuleEditor(props: {
   };
   return (
     <div className={styles.editor}>
-      <div className={styles.bar}>
-        <Subtitle1 as="h2" className={styles.title}>
-          {rule ? rule.name : t('event-settings.list.createNew')}
-        </Subtitle1>
-        {rule && !editing && (
-          <>
-            <Switch
-              label={t('event-settings.basic.enabled')}
-              checked={rule.enabled}
-              disabled={store.switching.pending}
-              onChange={(_, data) => void toggle(data.checked)}
-            />
-            <Button appearance="primary" onClick={() => setEditing(true)}>
-              {t('event-settings.editor.edit')}
-            </Button>
-          </>
-        )}
-        {!rule && (
-          <>
-            <Button appearance="primary" disabled={busy} onClick={() => void create()}>
-              {t('event-settings.editor.create')}
-            </Button>
-            <Button disabled={busy} onClick={() => (dirty ? setConfirming('discard') : stopEditing())}>
-              {t('event-settings.editor.cancel')}
-            </Button>
-          </>
-        )}
-        {rule && editing && (
-          <>
-            <Button appearance="primary" disabled={busy} onClick={() => setConfirming('save')}>
-              {t('event-settings.editor.save')}
-            </Button>
-            <Button disabled={busy} onClick={() => (dirty ? setConfirming('discard') : stopEditing())}>
-              {t('event-settings.editor.discard')}
-            </Button>
-            <Button disabled={busy} onClick={() => setConfirming('delete')}>
-              {t('event-settings.editor.delete')}
-            </Button>
-          </>
-        )}
-      </div>
+      <SettingsEditorBar
+        i18nPrefix="event-settings.editor"
+        title={rule ? rule.name : t('event-settings.list.createNew')}
+        isNew={!rule}
+        editing={editing}
+        busy={busy}
+        dirty={dirty}
+        enabledLabel={t('event-settings.basic.enabled')}
+        enabled={rule?.enabled ?? false}
+        switching={store.switching.pending}
+        onToggle={(enabled) => void toggle(enabled)}
+        onEdit={editor.startEditing}
+        onCreate={() => void create()}
+        onStop={editor.stopEditing}
+        confirm={setConfirming}
+      />
       {/* A disabled fieldset makes every control of view mode read-only at once. */}
       <fieldset className={styles.form} disabled={!editing}>
         <BasicSection {...section} />
@@ -148,32 +93,16 @@ export const RuleEditor = observer(function RuleEditor(props: {
         <WebhookSection {...section} />
         <TimeSlotsSection {...section} />
       </fieldset>
-      {confirming === 'save' && (
-        <ConfirmDialog
-          title={t('event-settings.editor.saveChanges')}
-          confirmLabel={t('event-settings.editor.yes')}
-          busy={busy}
-          onConfirm={() => void save()}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      {confirming === 'discard' && (
-        <ConfirmDialog
-          title={t(rule ? 'event-settings.editor.discardChanges' : 'event-settings.editor.discardNew')}
-          confirmLabel={t('event-settings.editor.yes')}
-          onConfirm={stopEditing}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      {confirming === 'delete' && (
-        <ConfirmDialog
-          title={t('event-settings.editor.confirmDelete')}
-          confirmLabel={t('event-settings.editor.delete')}
-          busy={busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
+      <SettingsEditorConfirmation
+        i18nPrefix="event-settings.editor"
+        confirming={editor.confirming}
+        isNew={!rule}
+        busy={busy}
+        onSave={() => void save()}
+        onDiscard={editor.stopEditing}
+        onDelete={() => void remove()}
+        onCancel={() => setConfirming(null)}
+      />
     </div>
   );
 });

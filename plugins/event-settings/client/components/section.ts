@@ -1,4 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
+import { useEditorSectionStyles } from '@sensorium/core/client';
 import type { EventRuleSettings } from '../../common';
 
 /** What every part of the rule editor gets: the draft, a way to change it, and the server's message per field. */
@@ -11,19 +12,14 @@ export interface SectionProps {
   error(field: string): string | undefined;
 }
 
-export const useSectionStyles = makeStyles({
-  section: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    paddingBlock: tokens.spacingVerticalS,
-    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    minWidth: 0,
-  },
-  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
-  grow: { flexGrow: 1, minWidth: '140px' },
+const useOwnStyles = makeStyles({
   narrow: { width: '120px', maxWidth: '100%' },
 });
+
+/** The editor's section styles (core's), and a narrow field. */
+export function useSectionStyles() {
+  return { ...useEditorSectionStyles(), ...useOwnStyles() };
+}
 
 /** A number input's value: '' is null. */
 export function numberOrNull(text: string): number | null {

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Field, Input, Subtitle2, Text, ToggleButton } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { AddRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { EditorPart } from '@sensorium/core/client';
 import { defaultTimeSlot, type TimeSlot } from '../../common';
 import { useSectionStyles, type SectionProps } from './section';
 
@@ -20,18 +21,13 @@ export function TimeSlotsSection({ settings, change, error, readOnly }: SectionP
         const at = (field: string) => error(`timeSlots.${index}.${field}`);
         const label = t('event-settings.timeSlots.slot', { number: index + 1 });
         return (
-          <fieldset key={index} className={styles.section} aria-label={label}>
-            <div className={styles.row}>
-              <Text weight="semibold">{label}</Text>
-              {!readOnly && (
-                <Button
-                  appearance="subtle"
-                  icon={<DeleteRegular />}
-                  aria-label={`${t('event-settings.timeSlots.remove')} ${index + 1}`}
-                  onClick={() => change((draft) => void draft.timeSlots.splice(index, 1))}
-                />
-              )}
-            </div>
+          <EditorPart
+            key={index}
+            label={label}
+            removeLabel={`${t('event-settings.timeSlots.remove')} ${index + 1}`}
+            readOnly={readOnly}
+            onRemove={() => change((draft) => void draft.timeSlots.splice(index, 1))}
+          >
             <Checkbox
               label={t('event-settings.timeSlots.always')}
               checked={slot.always}
@@ -98,7 +94,7 @@ export function TimeSlotsSection({ settings, change, error, readOnly }: SectionP
                 ))}
               </div>
             </Field>
-          </fieldset>
+          </EditorPart>
         );
       })}
       {!readOnly && (

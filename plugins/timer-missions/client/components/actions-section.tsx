@@ -1,7 +1,8 @@
 import { Button, Dropdown, Field, Option, Subtitle2, Text } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { AddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { EditorPart } from '@sensorium/core/client';
 import { ACTION_TYPES, defaultAction, type MissionAction } from '../../common';
 import type { TimerMissionsStoreInstance } from '../store';
 import { PartErrors } from './part-errors';
@@ -23,18 +24,14 @@ export const ActionsSection = observer(function ActionsSection(props: SectionPro
         const commands = store.commandsOf(action.deviceName);
         const command = commands.find((candidate) => candidate.id === action.commandId);
         return (
-          <fieldset key={index} className={styles.section} aria-label={label}>
-            <div className={styles.row}>
-              <Text weight="semibold">{label}</Text>
-              {!readOnly && (
-                <Button
-                  appearance="subtle"
-                  icon={<DeleteRegular />}
-                  aria-label={`${t('timer-missions.actions.remove')} ${index + 1}`}
-                  onClick={() => change((draft) => void draft.actions.splice(index, 1))}
-                />
-              )}
-            </div>
+          <EditorPart
+            key={index}
+            label={label}
+            removeLabel={`${t('timer-missions.actions.remove')} ${index + 1}`}
+            readOnly={readOnly}
+            onRemove={() => change((draft) => void draft.actions.splice(index, 1))}
+            className={styles.section}
+          >
             <div className={styles.row}>
               <Field label={t('timer-missions.actions.type')} className={styles.grow}>
                 <Dropdown
@@ -90,7 +87,7 @@ export const ActionsSection = observer(function ActionsSection(props: SectionPro
               </Field>
             </div>
             <PartErrors messages={errors(`action-${index}`)} />
-          </fieldset>
+          </EditorPart>
         );
       })}
       {store.commandableDevices.length === 0 && <Text size={200}>{t('timer-missions.actions.noDevices')}</Text>}

@@ -1,9 +1,15 @@
-import { Button, makeStyles, Subtitle1, Subtitle2, Switch, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useNotify } from '@sensorium/core/client';
+import {
+  SettingsEditorBar,
+  SettingsEditorConfirmation,
+  useEditorCall,
+  useSettingsEditor,
+  useSettingsEditorStyles,
+} from '@sensorium/core/client';
 import { defaultMissionSettings, describeSchedule, type TimerMissionSettings } from '../../common';
 import { settingsOf, type ListedMission, type TimerMissionsStoreInstance } from '../store';
 import { ActionsSection } from './actions-section';
@@ -13,14 +19,9 @@ import { useSectionStyles, type SectionProps } from './section';
 import { TimeslotsSection } from './timeslots-section';
 
 const useStyles = makeStyles({
-  editor: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  title: { flexGrow: 1, overflowWrap: 'anywhere' },
-  form: { border: 'none', margin: 0, padding: 0, minWidth: 0 },
   description: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
 });
 
-type Confirming = 'save' | 'delete' | 'discard' | null;
 /** Editing validates the draft this long after the last change, so adding or deleting parts pauses it briefly. */
 const VALIDATE_DELAY_MS = 400;
 
@@ -62,14 +63,16 @@ export const MissionEditor = observer(function MissionEditor(props: {
 }) {
   const { store, mission } = props;
   const { t } = useTranslation();
-  const styles = useStyles();
-  const notify = useNotify();
-  const [editing, setEditing] = useState(mission === null);
-  const [draft, setDraft] = useState<TimerMissionSettings>(() =>
-    mission ? settingsOf(mission) : defaultMissionSettings(dayjs().format('YYYY-MM-DD')),
-  );
-  const [dirty, setDirty] = useState(false);
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const styles = useSettingsEditorStyles();
+  const call = useEditorCall('timer-missions.editor');
+  const editor = useSettingsEditor<TimerMissionSettings>({
+    saved: () => (mission ? settingsOf(mission) : null),
+    blank: () => defaultMissionSettings(dayjs().format('YYYY-MM-DD')),
+    clearFailure: () => store.saving.clear(),
+    onClose: () => props.onClose(),
+    setLocked: (locked) => store.setLocked(locked),
+  });
+  const { draft, editing, dirty, change, setConfirming } = editor;
   const busy = store.saving.pending || store.deleting.pending;
 
   // Editing validates on every change (accounts spec §4), once the user has changed something.
@@ -79,57 +82,26 @@ export const MissionEditor = observer(function MissionEditor(props: {
     return () => clearTimeout(timer);
   }, [store, mission, draft, editing, dirty]);
 
-  const change: SectionProps['change'] = (recipe) => {
-    setDraft((current) => {
-      const next = structuredClone(current);
-      recipe(next);
-      return next;
-    });
-    setDirty(true);
-  };
-  const startEditing = () => {
-    store.setLocked(true);
-    setEditing(true);
-  };
-  const stopEditing = () => {
-    setConfirming(null);
-    setDirty(false);
-    store.saving.clear();
-    if (mission) {
-      setDraft(settingsOf(mission));
-      setEditing(false);
-      store.setLocked(false);
-    } else props.onClose();
-  };
-
   const create = async () => {
-    const outcome = await store.create(draft);
-    if (outcome.ok) props.onCreated();
-    else notify({ intent: 'error', title: t('timer-missions.editor.createFailed'), body: t('timer-missions.editor.seeErrors') });
+    if (await call(store.create(draft), 'createFailed', t('timer-missions.editor.seeErrors'))) props.onCreated();
   };
   const save = async () => {
     if (!mission) return;
     setConfirming(null);
-    const outcome = await store.save(mission.id, draft);
-    if (outcome.ok) {
-      setDirty(false);
-      setEditing(false);
-      store.setLocked(false);
+    if (await call(store.save(mission.id, draft), 'saveFailed')) {
+      editor.finishEditing();
       void store.loadRuns(mission.id);
-    } else notify({ intent: 'error', title: t('timer-missions.editor.saveFailed'), body: outcome.failure.message ?? undefined });
+    }
   };
   const remove = async () => {
     if (!mission) return;
     setConfirming(null);
-    const outcome = await store.remove(mission.id);
-    if (outcome.ok) props.onClose();
-    else notify({ intent: 'error', title: t('timer-missions.editor.saveFailed'), body: outcome.failure.message ?? undefined });
+    if (await call(store.remove(mission.id), 'saveFailed')) props.onClose();
   };
   const toggle = async (isEnabled: boolean) => {
     if (!mission) return;
-    const outcome = await store.setEnabled(mission.id, isEnabled);
-    if (outcome.ok) setDraft((current) => ({ ...current, isEnabled }));
-    else notify({ intent: 'error', title: t('timer-missions.editor.switchFailed'), body: outcome.failure.message ?? undefined });
+    if (await call(store.setEnabled(mission.id, isEnabled), 'switchFailed'))
+      editor.setDraft((current) => ({ ...current, isEnabled }));
   };
 
   const section: SectionProps = {
@@ -140,47 +112,22 @@ export const MissionEditor = observer(function MissionEditor(props: {
   };
   return (
     <div className={styles.editor}>
-      <div className={styles.bar}>
-        <Subtitle1 as="h2" className={styles.title}>
-          {mission ? mission.missionName : t('timer-missions.list.createNew')}
-        </Subtitle1>
-        {mission && !editing && (
-          <>
-            <Switch
-              label={t('timer-missions.editor.enabled')}
-              checked={mission.isEnabled}
-              disabled={store.switching.pending}
-              onChange={(_, data) => void toggle(data.checked)}
-            />
-            <Button appearance="primary" onClick={startEditing}>
-              {t('timer-missions.editor.edit')}
-            </Button>
-          </>
-        )}
-        {!mission && (
-          <>
-            <Button appearance="primary" disabled={busy} onClick={() => void create()}>
-              {t('timer-missions.editor.create')}
-            </Button>
-            <Button disabled={busy} onClick={() => (dirty ? setConfirming('discard') : stopEditing())}>
-              {t('timer-missions.editor.cancel')}
-            </Button>
-          </>
-        )}
-        {mission && editing && (
-          <>
-            <Button appearance="primary" disabled={busy} onClick={() => setConfirming('save')}>
-              {t('timer-missions.editor.save')}
-            </Button>
-            <Button disabled={busy} onClick={() => (dirty ? setConfirming('discard') : stopEditing())}>
-              {t('timer-missions.editor.discard')}
-            </Button>
-            <Button disabled={busy} onClick={() => setConfirming('delete')}>
-              {t('timer-missions.editor.delete')}
-            </Button>
-          </>
-        )}
-      </div>
+      <SettingsEditorBar
+        i18nPrefix="timer-missions.editor"
+        title={mission ? mission.missionName : t('timer-missions.list.createNew')}
+        isNew={!mission}
+        editing={editing}
+        busy={busy}
+        dirty={dirty}
+        enabledLabel={t('timer-missions.editor.enabled')}
+        enabled={mission?.isEnabled ?? false}
+        switching={store.switching.pending}
+        onToggle={(enabled) => void toggle(enabled)}
+        onEdit={editor.startEditing}
+        onCreate={() => void create()}
+        onStop={editor.stopEditing}
+        confirm={setConfirming}
+      />
       <ScheduleDescription settings={draft} store={store} />
       {/* A disabled fieldset makes every control of view mode read-only at once. */}
       <fieldset className={styles.form} disabled={!editing}>
@@ -189,32 +136,16 @@ export const MissionEditor = observer(function MissionEditor(props: {
         <TimeslotsSection {...section} />
       </fieldset>
       {mission && <RunLog store={store} missionId={mission.id} />}
-      {confirming === 'save' && (
-        <ConfirmDialog
-          title={t('timer-missions.editor.saveChanges')}
-          confirmLabel={t('timer-missions.editor.yes')}
-          busy={busy}
-          onConfirm={() => void save()}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      {confirming === 'discard' && (
-        <ConfirmDialog
-          title={t(mission ? 'timer-missions.editor.discardChanges' : 'timer-missions.editor.discardNew')}
-          confirmLabel={t('timer-missions.editor.yes')}
-          onConfirm={stopEditing}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
-      {confirming === 'delete' && (
-        <ConfirmDialog
-          title={t('timer-missions.editor.confirmDelete')}
-          confirmLabel={t('timer-missions.editor.delete')}
-          busy={busy}
-          onConfirm={() => void remove()}
-          onCancel={() => setConfirming(null)}
-        />
-      )}
+      <SettingsEditorConfirmation
+        i18nPrefix="timer-missions.editor"
+        confirming={editor.confirming}
+        isNew={!mission}
+        busy={busy}
+        onSave={() => void save()}
+        onDiscard={editor.stopEditing}
+        onDelete={() => void remove()}
+        onCancel={() => setConfirming(null)}
+      />
     </div>
   );
 });

@@ -1,4 +1,5 @@
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useEditorSectionStyles } from '@sensorium/core/client';
 import type { TimerMissionSettings } from '../../common';
 
 /** What every part of the mission editor gets: the draft, a way to change it, and the messages of its part. */
@@ -11,21 +12,27 @@ export interface SectionProps {
   errors(key: string): string[];
 }
 
-export const useSectionStyles = makeStyles({
+// A section may be a fieldset (a slot, an action): without its own margin, padding and frame.
+const useOwnStyles = makeStyles({
   section: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalS,
-    paddingBlock: tokens.spacingVerticalS,
-    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    minWidth: 0,
     margin: 0,
     paddingInline: 0,
     borderLeft: 'none',
     borderRight: 'none',
     borderBottom: 'none',
   },
-  row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
-  grow: { flexGrow: 1, minWidth: '140px', maxWidth: '100%' },
+  grow: { maxWidth: '100%' },
   errors: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL, color: tokens.colorPaletteRedForeground1 },
 });
+
+/** The editor's section styles (core's), and the list of a part's error messages. */
+export function useSectionStyles() {
+  const shared = useEditorSectionStyles();
+  const own = useOwnStyles();
+  return {
+    section: mergeClasses(shared.section, own.section),
+    row: shared.row,
+    grow: mergeClasses(shared.grow, own.grow),
+    errors: own.errors,
+  };
+}

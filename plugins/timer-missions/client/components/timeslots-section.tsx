@@ -1,7 +1,8 @@
 import { Button, Checkbox, Field, Input, Subtitle2, Text, ToggleButton } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
+import { AddRegular, DismissRegular } from '@fluentui/react-icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { EditorPart } from '@sensorium/core/client';
 import {
   dateKey,
   datePartsOf,
@@ -35,18 +36,14 @@ export function TimeslotsSection({ settings, change, errors, readOnly }: Section
       {settings.timeslots.map((slot, index) => {
         const label = t('timer-missions.timeslots.slot', { number: index + 1 });
         return (
-          <fieldset key={index} className={styles.section} aria-label={label}>
-            <div className={styles.row}>
-              <Text weight="semibold">{label}</Text>
-              {!readOnly && (
-                <Button
-                  appearance="subtle"
-                  icon={<DeleteRegular />}
-                  aria-label={`${t('timer-missions.timeslots.remove')} ${index + 1}`}
-                  onClick={() => change((draft) => void draft.timeslots.splice(index, 1))}
-                />
-              )}
-            </div>
+          <EditorPart
+            key={index}
+            label={label}
+            removeLabel={`${t('timer-missions.timeslots.remove')} ${index + 1}`}
+            readOnly={readOnly}
+            onRemove={() => change((draft) => void draft.timeslots.splice(index, 1))}
+            className={styles.section}
+          >
             <Checkbox
               label={t('timer-missions.timeslots.always')}
               checked={slot.isAlwaysEffective}
@@ -147,7 +144,7 @@ export function TimeslotsSection({ settings, change, errors, readOnly }: Section
               </div>
             </Field>
             <PartErrors messages={errors(`timeslot-${index}`)} />
-          </fieldset>
+          </EditorPart>
         );
       })}
       {!readOnly && (
