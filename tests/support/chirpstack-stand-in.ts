@@ -67,15 +67,13 @@ export async function startChirpStackStandIn(token = 'cs-stand-in-token'): Promi
         return send(response, 200, {});
       }
     }
-    send(response, 404, { code: 5, message: 'not found' });
   });
   return {
-    url: server.url,
+    ...server,
     token,
     tenantId,
     gateways,
     lastSeen,
     requests,
-    close: server.close,
   };
 }

@@ -28,12 +28,17 @@ export interface HttpStandIn {
 
 /**
  * Starts an HTTP server on a free port of 127.0.0.1 whose requests go to `handle` (async; a rejected handler is
- * ignored, as each stand-in answers its own errors).
+ * ignored, as each stand-in answers its own errors). A request the handler leaves unanswered gets 404
+ * `{code: 5, message: 'not found'}`, as both gateway servers answer it.
  */
 export async function startHttpStandIn(
   handle: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>,
 ): Promise<HttpStandIn> {
-  const server: Server = createServer((request, response) => void handle(request, response));
+  const server: Server = createServer((request, response) => {
+    void handle(request, response).then(() => {
+      if (!response.headersSent) send(response, 404, { code: 5, message: 'not found' });
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -81,15 +81,13 @@ export async function startTtsStandIn(apiKey = 'NNSXS.STAND-IN', userId = 'stand
         return send(response, 200, {});
       }
     }
-    send(response, 404, { code: 5, message: 'not found' });
   });
   return {
-    url: server.url,
+    ...server,
     apiKey,
     userId,
     gateways,
     connectionStats,
     requests,
-    close: server.close,
   };
 }
