@@ -69,7 +69,9 @@ describe('sensorium new data-source', () => {
     expect(client).toContain('context.contribute(dataSourceForms, {');
     expect(client).toContain('component: LoraGatewayForm,');
     const test = read('plugins/lora-gateway/server/adapter.test.ts');
-    expect(test).toContain('startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, plugin] })');
+    expect(test).toContain(
+      'startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, rawData, plugin] })',
+    );
     expect(test).not.toContain('licence');
   });
 

@@ -3,6 +3,7 @@ import applications from '../../../plugins/applications/server';
 import chirpstack from '../../../plugins/chirpstack/server';
 import devicePipeline from '../../../plugins/device-pipeline/server';
 import nodes from '../../../plugins/nodes/server';
+import rawData from '../../../plugins/raw-data/server';
 import { DEMO_APPLICATION_ID, DEMO_DEVICES } from '../../../plugins/nodes/common/demo-devices';
 import ttn from '../../../plugins/ttn/server';
 import { startTestServer, type TestServer } from '../testing';
@@ -13,7 +14,7 @@ describe('demo devices driven by the in-process simulator', () => {
 
   beforeAll(async () => {
     server = await startTestServer({
-      plugins: [applications, nodes, devicePipeline, chirpstack, ttn],
+      plugins: [applications, nodes, devicePipeline, rawData, chirpstack, ttn],
       mqtt: true,
       seedDemo: true,
     });

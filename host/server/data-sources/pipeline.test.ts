@@ -9,6 +9,7 @@ import { crawlerPlugin } from '../../../plugins/crawler/server';
 import httpSource from '../../../plugins/http-source/server';
 import devicePipeline from '../../../plugins/device-pipeline/server';
 import nodes from '../../../plugins/nodes/server';
+import rawData from '../../../plugins/raw-data/server';
 import ttn from '../../../plugins/ttn/server';
 import users from '../../../plugins/users/server';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
@@ -67,7 +68,7 @@ describe.each(
     server = await startTestServer({
       backend,
       mqtt,
-      plugins: [applications, users, nodes, devicePipeline, chirpstack, ttn, httpSource, crawlerPlugin(250)],
+      plugins: [applications, users, nodes, devicePipeline, rawData, chirpstack, ttn, httpSource, crawlerPlugin(250)],
       // The crawl target listens on loopback, which outbound requests reach only when allowed.
       outboundAllow: ['127.0.0.1'],
     });
