@@ -109,8 +109,12 @@ describe.each(databaseBackends())('device profiles API on %s', (backend) => {
   });
 
   it('keeps the display-unit profile to its seven units, saving only the ticked ones', async () => {
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-    const { uuid, appId, ...am104 } = (await server.request('GET', '/api/device-profiles', { token: admin })).body.find(
+    // The profile as a PUT body: its own uuid and appId are not part of it.
+    const {
+      uuid: _uuid,
+      appId: _appId,
+      ...am104
+    } = (await server.request('GET', '/api/device-profiles', { token: admin })).body.find(
       (entry: { uuid: string }) => entry.uuid === DISPLAY_UNIT_PROFILE_UUID,
     );
     const refused = await server.request('PUT', `/api/device-profiles/${DISPLAY_UNIT_PROFILE_UUID}`, {
