@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { GatewaysConfig } from '../plugins/gateways/server/config';
+import type { ChirpStackConfig } from '../plugins/chirpstack/server/config';
 import { startChirpStackStandIn, type ChirpStackStandIn } from './support/chirpstack-stand-in';
 import { startConsole, type Console } from './support/e2e';
 
@@ -10,9 +10,10 @@ beforeAll(async () => {
   chirpstack = await startChirpStackStandIn();
   // Every installed plugin, as `npm start` runs them, with the operator's ChirpStack API at the stand-in.
   harness = await startConsole({ outboundAllow: ['127.0.0.1'] });
-  const config = harness.server.running.pluginConfigs.get('gateways') as GatewaysConfig;
-  config.chirpstackApiUrl = chirpstack.url;
-  config.chirpstackApiToken = chirpstack.token;
+  // The ChirpStack data source keeps the API settings; the gateways plugin reads them through it.
+  const config = harness.server.running.pluginConfigs.get('chirpstack') as ChirpStackConfig;
+  config.apiUrl = chirpstack.url;
+  config.apiToken = chirpstack.token;
   await harness.login();
   harness.page.setDefaultTimeout(15_000);
 });

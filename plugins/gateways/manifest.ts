@@ -5,8 +5,10 @@ export const manifest: PluginManifest = {
   version: '0.1.0',
   description:
     'LoRaWAN gateways (Gateway Management): kept at ChirpStack or The Things Stack too when their API is configured, ' +
-    'with last seen, online/offline status and an audit record when a gateway goes offline.',
+    'with last seen (from the network servers and their MQTT feeds), online/offline status, and an audit record and an ' +
+    'event when a gateway goes offline.',
   permissions: [],
-  // Their organisation API settings (chirpstack_server_settings, ttn_server_settings) reach the network servers.
-  dependsOn: ['chirpstack', 'ttn'],
+  // The offline events go to the applications (nodes: those with devices of the gateway's network server). The
+  // network servers (chirpstack, ttn) are optional: they contribute to gatewayNetworkServers when installed.
+  dependsOn: ['applications', 'nodes', 'events'],
 };

@@ -1,12 +1,14 @@
 import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, OutboundRequests } from '@sensorium/core/server';
 import type { DeviceIdentity, DeviceServerAccess, DeviceServerCaller } from '@sensorium/core/server';
 import { deleteAtDeviceServer, readFromDeviceServer, uplinkBatchHandler } from '@sensorium/core/server';
+import { reportSightings, type GatewaySightingListener } from '@sensorium/gateways/common';
+import { GATEWAY_STATS_FILTER, statsTime, uplinkGatewayIds } from './gateway-sightings';
 import { chirpstackDownlink, chirpstackUplink, UPLINK_FILTER } from './uplink';
 
 /** ChirpStack v4 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */
 export class ChirpStackAdapter implements DataSourceAdapter {
   readonly type = 'chirpstack';
-  private stopConsuming: (() => Promise<void>) | null = null;
+  private stopConsuming: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly mqtt: MqttService,
@@ -14,26 +16,43 @@ export class ChirpStackAdapter implements DataSourceAdapter {
     private readonly access: (organisationId: string | null) => Promise<DeviceServerAccess>,
     /** Core's outbound guard: the device server's API is reached only through it. */
     private readonly outbound: OutboundRequests,
+    /** Who is told of the gateways heard (the gateways plugin's last seen), read when the adapter starts. */
+    private readonly sightingListeners: () => readonly GatewaySightingListener[] = () => [],
   ) {}
 
   async start(sink: DataSourceSink): Promise<void> {
+    const listeners = this.sightingListeners();
+    // The gateways that received an uplink were heard when it was (noted in memory only: this is the ingest path).
+    const parse = (topic: string, payload: Buffer) => {
+      const uplink = chirpstackUplink(topic, payload);
+      if (uplink && listeners.length > 0)
+        reportSightings(listeners, 'chirpstack', uplinkGatewayIds(uplink.raw), uplink.receivedAt);
+      return uplink;
+    };
     // Junk (oversized, not JSON, no device id) is acknowledged into the dead letters; a redelivery would not mend it.
     // Device credentials of the embedded broker may subscribe to the downlinks only; an organisation's, only to its
     // devices' (application/{application}/device/{devEui}/…).
-    this.stopConsuming = await this.mqtt.consume(
-      'chirpstack',
-      UPLINK_FILTER,
-      uplinkBatchHandler('chirpstack', sink, chirpstackUplink),
-      {
+    this.stopConsuming.push(
+      await this.mqtt.consume('chirpstack', UPLINK_FILTER, uplinkBatchHandler('chirpstack', sink, parse), {
         downlinks: 'application/+/device/+/command/down',
         devices: { source: 'chirpstack', deviceLevel: 3, applicationLevel: 1 },
-      },
+      }),
+    );
+    if (listeners.length === 0) return;
+    // Gateway statistics carry no device data: only the gateway id of the topic and the time are read.
+    this.stopConsuming.push(
+      await this.mqtt.consume('chirpstack-gateway-stats', GATEWAY_STATS_FILTER, async (messages) => {
+        const now = new Date();
+        for (const { topic, payload } of messages) {
+          reportSightings(listeners, 'chirpstack', [topic.split('/')[2]], statsTime(payload, now));
+        }
+      }),
     );
   }
 
   async stop(): Promise<void> {
-    await this.stopConsuming?.();
-    this.stopConsuming = null;
+    const stops = this.stopConsuming.splice(0);
+    await Promise.all(stops.map((stop) => stop()));
   }
 
   async sendCommand(command: DeviceCommand): Promise<void> {

@@ -8,6 +8,7 @@ import {
   OutboundRequestsToken,
   simulatorEncodings,
 } from '@sensorium/core/server';
+import { gatewayNetworkServers, gatewaySightingListeners } from '@sensorium/gateways/common';
 import { manifest } from '../manifest';
 import { ChirpStackAdapter } from './adapter';
 import { ChirpStackConfig } from './config';
@@ -28,7 +29,11 @@ export default defineServerPlugin({
     for (const route of deviceServerSettingsRoutes(db, '/chirpstack/server-settings', 'ChirpStack', settings)) {
       context.addRoute(route);
     }
-    context.contribute(dataSourceAdapters, new ChirpStackAdapter(mqtt, (org) => settings.effective(org), outbound));
+    const access = (organisationId: string | null) => settings.effective(organisationId);
+    // Its gateways (the gateways plugin, when installed): API settings, and the gateways its MQTT feed hears from.
+    context.contribute(gatewayNetworkServers, { type: 'chirpstack', access });
+    const listeners = () => context.contributions(gatewaySightingListeners);
+    context.contribute(dataSourceAdapters, new ChirpStackAdapter(mqtt, access, outbound, listeners));
     context.contribute(simulatorEncodings, chirpstackSimulatorEncoding);
   },
 });

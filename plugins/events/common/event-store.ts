@@ -31,6 +31,28 @@ export interface HistoryNote {
   detail?: Record<string, unknown>;
 }
 
+/**
+ * An event about something that is not an item of the application (a LoRaWAN gateway going offline), raised in each of
+ * `appIds`: at most one open per subject and application. It shows in the Event View, the alarm bell and the cards like
+ * a range's event; having no range, it carries no notification, webhook or task setting.
+ */
+export interface SubjectEventInput {
+  /** What it is about, unique across plugins: `<plugin>:<id>`, e.g. `gateway:<uuid>`. */
+  subject: string;
+  appIds: readonly string[];
+  /** The event type column (e.g. `gateway`); also the event's field. */
+  eventType: string;
+  /** The subject's name: the event's item and equipment name. */
+  name: string;
+  severity: number;
+  description: string;
+  /** What the event is in a word (the range status column, e.g. `offline`). */
+  status: string;
+  additionalInfo?: string;
+  /** When it happened; now by default. */
+  at?: Date;
+}
+
 /** The events plugin's store, for the plugins that act on events (notifications, event-actions, public-alert). */
 export interface EventStore {
   /** The application's event, or null. */
@@ -44,6 +66,16 @@ export interface EventStore {
   acknowledge(appId: string, ids: readonly string[], actor: EventActor, comment?: string | null): Promise<EventRecord[]>;
   /** Clears the application's open events among `ids` (acknowledged or not), as acknowledge does. */
   clear(appId: string, ids: readonly string[], actor: EventActor, comment?: string | null): Promise<EventRecord[]>;
+  /**
+   * Raises a subject event in each application that has none open for the subject, with its created history row and
+   * the transition hooks in one transaction, then the system-event-update push. Answers the events it opened.
+   */
+  raiseSubjectEvents(input: SubjectEventInput): Promise<EventRecord[]>;
+  /**
+   * The subject is well again: its open events, in every application, are resumed (`resumeStatus`) and cleared by the
+   * system (history `updated` with reason `resume`, then `auto-cleared`), as a range event with auto clear is.
+   */
+  resumeSubjectEvents(subject: string, resumeStatus: string, at?: Date): Promise<EventRecord[]>;
   /** Adds history rows in the caller's transaction (a notification sent, a task's outcome), with one statement. */
   note(tx: SqlExecutor, note: HistoryNote | readonly HistoryNote[]): Promise<void>;
   /**

@@ -94,6 +94,8 @@ export function eventsDataParticipant(
       const byName = new Map((await items.itemsOf(targetAppId, transaction)).map((item) => [item.itemName, item.uuid]));
       const eventIds = new Map<string, string>();
       for (const row of events) {
+        // A subject event (a gateway offline) tells of live state outside the application's data: not restored.
+        if (row.subject) continue;
         const itemUuid = byName.get(text(row.itemName));
         if (!itemUuid) continue;
         const [restored] = await transaction

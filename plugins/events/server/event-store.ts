@@ -1,10 +1,20 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { jsonParam, type AuditLog, type Database, type Logger, type SqlExecutor } from '@sensorium/core/server';
-import type { EventActor, EventHistoryEntry, EventRecord, EventStore, EventTransitionHook, HistoryNote } from '../common';
+import type {
+  EventActor,
+  EventHistoryEntry,
+  EventRecord,
+  EventStore,
+  EventTransition,
+  EventTransitionHook,
+  HistoryNote,
+  SubjectEventInput,
+} from '../common';
 import { manifest } from '../manifest';
 import { toEventRecord, toHistoryEntry } from './event-row';
 import { writeHistory } from './history';
 import { eventsHistory, nodeEvents } from './schema';
+import { closeSubjectEvents, openSubjectEvents } from './subject-events';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (id: string) => UUID.test(id);
@@ -57,6 +67,28 @@ export class NodeEventStore implements EventStore {
 
   clear(appId: string, ids: readonly string[], actor: EventActor, comment?: string | null): Promise<EventRecord[]> {
     return this.act('cleared', appId, ids, actor, comment);
+  }
+
+  raiseSubjectEvents(input: SubjectEventInput): Promise<EventRecord[]> {
+    return this.systemStep((tx) => openSubjectEvents(tx, input));
+  }
+
+  resumeSubjectEvents(subject: string, resumeStatus: string, at = new Date()): Promise<EventRecord[]> {
+    return this.systemStep((tx) => closeSubjectEvents(tx, subject, resumeStatus, at));
+  }
+
+  /** A step the system takes on events: its transitions and their hooks in one transaction, then each application's push. */
+  private async systemStep(step: (tx: SqlExecutor) => Promise<EventTransition[]>): Promise<EventRecord[]> {
+    const transitions = await this.deps.db.transaction(async (tx) => {
+      const made = await step(tx);
+      if (made.length > 0) for (const hook of this.deps.hooks()) await hook(tx, made);
+      return made;
+    });
+    const events = [...new Map(transitions.map(({ event }) => [event.id, event])).values()];
+    for (const appId of new Set(events.map((event) => event.appId))) {
+      await this.deps.eventsChanged(appId).catch((error: unknown) => this.deps.log.error({ err: error }, 'push not sent'));
+    }
+    return events;
   }
 
   async note(tx: SqlExecutor, note: HistoryNote | readonly HistoryNote[]): Promise<void> {

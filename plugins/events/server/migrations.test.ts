@@ -41,6 +41,7 @@ describe('events migrations (taking node_events over from device-pipeline)', () 
     expect(applied.filter((step) => step.pluginId === 'events').map((step) => step.migrationId)).toEqual([
       '001-create-node-events',
       '002-event-details-and-history',
+      '003-subject-events',
     ]);
     await addEvent();
     expect(await rows(`SELECT item_name FROM node_events`)).toEqual([{ item_name: 'i' }]);
@@ -55,6 +56,7 @@ describe('events migrations (taking node_events over from device-pipeline)', () 
     expect(applied).toEqual([
       { pluginId: 'events', migrationId: '001-create-node-events' },
       { pluginId: 'events', migrationId: '002-event-details-and-history' },
+      { pluginId: 'events', migrationId: '003-subject-events' },
     ]);
     expect(await rows(`SELECT item_name, additional_info FROM node_events`)).toEqual([{ item_name: 'i', additional_info: '' }]);
   });

@@ -64,4 +64,14 @@ export const migrations: Migration[] = [
       CREATE INDEX events_history_event ON events_history (event_id, at);
     `,
   },
+  {
+    // Events about something that is not an item (a LoRaWAN gateway going offline): `subject` names it across
+    // applications (e.g. `gateway:<uuid>`); null for the items' events. Such an event's item_uuid is derived from its
+    // subject and application (EventStore.raiseSubjectEvents), so node_events_open keeps one open per application.
+    id: '003-subject-events',
+    sql: `
+      ALTER TABLE node_events ADD COLUMN IF NOT EXISTS subject text;
+      CREATE INDEX IF NOT EXISTS node_events_subject_open ON node_events (subject) WHERE subject IS NOT NULL AND NOT is_cleared;
+    `,
+  },
 ];

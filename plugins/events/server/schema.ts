@@ -31,6 +31,8 @@ export const nodeEvents = pgTable('node_events', {
   equipmentName: text('equipment_name').notNull().default(''),
   actions: jsonb('actions').$type<EventActions>().notNull().default({}),
   ruleId: uuid('rule_id'),
+  /** What a subject event is about (`gateway:<uuid>`), for events not raised by an item; null for the items' events. */
+  subject: text('subject'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } fr
 import { IsNotBlank, Trim } from '@sensorium/core/common';
 
 export * from './i18n';
+export * from './network-servers';
 
 /** Gateway types (node spec §3.4); chirpstack is the default. */
 export const GATEWAY_TYPES = ['chirpstack', 'ttn'] as const;

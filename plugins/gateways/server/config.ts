@@ -1,37 +1,16 @@
-import { IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { FromEnv } from '@sensorium/core/server';
 
 /**
- * The gateways plugin's settings (docs/gateways.md). The network servers' API addresses and secrets are those of the
- * ChirpStack and TTS data sources: an organisation's own (Advance Setting > Organisation Settings), else the operator's
- * (the same variables the data-source plugins read).
+ * The gateways plugin's settings (docs/gateways.md). The network servers' API addresses and secrets are the ChirpStack
+ * and TTS data sources' own, which they hand over through `gatewayNetworkServers`.
  */
 export class GatewaysConfig {
-  @FromEnv('CHIRPSTACK_API_URL', 'url')
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  chirpstackApiUrl: string | null = null;
-
-  @FromEnv('CHIRPSTACK_API_TOKEN')
-  @IsOptional()
-  @IsString()
-  chirpstackApiToken: string | null = null;
-
   /** The ChirpStack tenant new gateways belong to; unset: the first tenant the API token sees. */
   @FromEnv('GATEWAYS_CHIRPSTACK_TENANT_ID')
   @IsOptional()
   @IsString()
   chirpstackTenantId: string | null = null;
-
-  @FromEnv('TTS_API_URL', 'url')
-  @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  ttsApiUrl: string | null = null;
-
-  @FromEnv('TTS_API_KEY')
-  @IsOptional()
-  @IsString()
-  ttsApiKey: string | null = null;
 
   /** `users/<id>` or `organizations/<id>` owning new TTS gateways; unset: the API key's own user or organisation. */
   @FromEnv('GATEWAYS_TTS_OWNER')
@@ -49,4 +28,17 @@ export class GatewaysConfig {
   @Min(1)
   @Max(3600)
   statusIntervalSeconds = 60;
+
+  /** How often the last-seen times heard on MQTT are written (seconds): one statement per interval, not one per uplink. */
+  @FromEnv('GATEWAYS_LAST_SEEN_FLUSH_SECONDS', 'integer')
+  @Min(1)
+  @Max(300)
+  lastSeenFlushSeconds = 5;
+
+  /** The severity (0–4, the applications' severity levels) of the event raised when a gateway goes offline. */
+  @FromEnv('GATEWAYS_OFFLINE_SEVERITY', 'integer')
+  @IsInt()
+  @Min(0)
+  @Max(4)
+  offlineSeverity = 3;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
-import { HttpError, type Database } from '@sensorium/core/server';
-import { gatewayStatus, type Gateway, type GatewayType } from '../common';
+import { HttpError, jsonParam, type Database } from '@sensorium/core/server';
+import { gatewayStatus, type Gateway, type GatewaySighting, type GatewayType } from '../common';
 import { gateways } from './schema';
 
 export type GatewayRow = typeof gateways.$inferSelect;
@@ -123,11 +123,26 @@ export class GatewayRepository {
       .returning();
   }
 
-  /** Gateways heard from since `since` are online again. */
-  async markOnline(since: Date): Promise<void> {
-    await this.db
+  /**
+   * Keeps the later of the stored and the sighted time (never later than now: a device's clock may run ahead) of every
+   * gateway with the sighting's type and EUI, in one statement. An EUI is the gateway's worldwide identity, so each
+   * organisation that added it learns it was heard.
+   */
+  async seenMany(sightings: readonly GatewaySighting[]): Promise<void> {
+    const rows = sightings.map(({ type, gatewayId, at }) => ({ type, gatewayId, at: at.toISOString() }));
+    await this.db.execute(sql`
+      UPDATE gateways SET latest_package_update = LEAST(s.at, now())
+      FROM json_to_recordset(${jsonParam(rows)}) AS s("type" text, "gatewayId" text, at timestamptz)
+      WHERE gateways.type = s."type" AND gateways.gateway_id = s."gatewayId"
+        AND (gateways.latest_package_update IS NULL OR gateways.latest_package_update < LEAST(s.at, now()))`);
+  }
+
+  /** Gateways marked offline and heard from since `since` are online again; answers them, each to one instance. */
+  markOnline(since: Date): Promise<GatewayRow[]> {
+    return this.db
       .update(gateways)
       .set({ offlineSince: null })
-      .where(and(isNotNull(gateways.offlineSince), sql`${gateways.latestPackageUpdate} >= ${since.toISOString()}`));
+      .where(and(isNotNull(gateways.offlineSince), sql`${gateways.latestPackageUpdate} >= ${since.toISOString()}`))
+      .returning();
   }
 }

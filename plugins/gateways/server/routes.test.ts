@@ -1,15 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditLogToken, OrganisationDirectoryToken } from '@sensorium/core/server';
-import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import { createTestApplication, databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
+import { valveItemBody } from '../../../host/server/testing/valve-item';
 import { startChirpStackStandIn, type ChirpStackStandIn } from '../../../tests/support/chirpstack-stand-in';
 import { startTtsStandIn, type TtsStandIn } from '../../../tests/support/tts-stand-in';
 import applications from '../../applications/server';
 import chirpstack from '../../chirpstack/server';
+import devicePipeline from '../../device-pipeline/server';
+import events from '../../events/server';
 import nodes from '../../nodes/server';
 import ttn from '../../ttn/server';
 import gateways from './index';
 
 const add = (body: Record<string, unknown>) => ({ action: 'add', description: '', remark: '', ...body });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks `read` again every 200 ms until `done` holds of its answer (10 s at most); answers the last one. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let attempt = 0; attempt < 50 && !done(value); attempt++) {
+    await pause(200);
+    value = await read();
+  }
+  return value;
+}
 
 // Each backend (PGlite always; PostgreSQL when DATABASE_URL is set) starts a real server with the plugins gateways need.
 describe.each(databaseBackends())('gateways API on %s', (backend) => {
@@ -23,14 +39,17 @@ describe.each(databaseBackends())('gateways API on %s', (backend) => {
 
   beforeAll(async () => {
     [cs, tts] = await Promise.all([startChirpStackStandIn(), startTtsStandIn()]);
-    // The status job reads last seen every second here (60 s by default).
+    // The status job reads last seen every second here (60 s by default), and MQTT sightings are written every second.
     process.env.GATEWAYS_STATUS_INTERVAL_SECONDS = '1';
+    process.env.GATEWAYS_LAST_SEEN_FLUSH_SECONDS = '1';
     server = await startTestServer({
       backend,
-      plugins: [applications, nodes, chirpstack, ttn, gateways],
+      plugins: [applications, nodes, devicePipeline, events, chirpstack, ttn, gateways],
       outboundAllow: ['127.0.0.1'],
+      mqtt: true,
     });
     delete process.env.GATEWAYS_STATUS_INTERVAL_SECONDS;
+    delete process.env.GATEWAYS_LAST_SEEN_FLUSH_SECONDS;
     admin = (await server.login()).access_token;
     const organisations = server.running.container.resolve(OrganisationDirectoryToken);
     const organisation = async (name: string) =>
@@ -213,9 +232,183 @@ describe.each(databaseBackends())('gateways API on %s', (backend) => {
     expect(records.map((record) => [record.target, record.userId])).toEqual([['Quiet', null]]);
   });
 
+  it('audits an edit and a delete with the old and new values', async () => {
+    const added = await server.request('POST', '/api/chirpstack/updateGateway/', {
+      token: orgAdmin,
+      body: add({ name: 'Silo', gatewayId: '0016C0FFFE00EEEE', remark: 'east' }),
+    });
+    await server.request('POST', '/api/chirpstack/updateGateway/', {
+      token: orgAdmin,
+      body: { action: 'edit', id: added.body.id, name: 'Silo West', gatewayId: '0016C0FFFE00EEEE', remark: 'east' },
+    });
+    await server.request('POST', '/api/chirpstack/deleteGatewayByid', { token: orgAdmin, body: { id: added.body.id } });
+    const { records } = await server.running.resolve(AuditLogToken).list({ limit: 20, offset: 0, keyword: added.body.id });
+    const changesOf = (action: string) => records.find((record) => record.action.includes(action))?.detail?.changes;
+    expect(changesOf('updateGateway')).toEqual(expect.arrayContaining([{ field: 'name', old: 'Silo', new: 'Silo West' }]));
+    expect(changesOf('deleteGateway')).toEqual(
+      expect.arrayContaining([
+        { field: 'name', old: 'Silo West' },
+        { field: 'remark', old: 'east' },
+      ]),
+    );
+  });
+
+  describe('over MQTT', () => {
+    let device: MqttClient;
+    const gatewayList = async () =>
+      (await server.request('GET', '/api/chirpstack/getAllGateway/', { token: admin })).body as {
+        id: string;
+        gatewayId: string;
+        status: string;
+        latest_package_update: string | null;
+      }[];
+    const lastSeenOf = async (gatewayId: string) =>
+      (await gatewayList()).find((gateway) => gateway.gatewayId === gatewayId)?.latest_package_update ?? null;
+    const addOperatorGateway = async (name: string, gatewayId: string, type = 'chirpstack') => {
+      const added = await server.request('POST', '/api/chirpstack/updateGateway/', {
+        token: admin,
+        body: add({ name, gatewayId, type }),
+      });
+      expect(added.body).toMatchObject({ synced: false, status: 'never-seen' });
+      return added.body as { id: string };
+    };
+
+    beforeAll(async () => {
+      device = await connectAsync(server.mqtt!.url, {
+        clientId: `gw-test-${randomUUID().slice(0, 8)}`,
+        username: server.mqtt!.username,
+        password: server.mqtt!.password,
+      });
+    });
+    afterAll(async () => {
+      await device?.endAsync(true);
+    });
+
+    it('takes last seen from ChirpStack gateway stats and from the receivers of ChirpStack and TTS uplinks', async () => {
+      await addOperatorGateway('Stats', '0016C0FFFE00C001');
+      await addOperatorGateway('Receiver', '0016C0FFFE00C002');
+      await addOperatorGateway('Pier', 'B827EBFFFE00C003', 'ttn');
+      const before = Date.now();
+      // The gateway bridge's default encoding is protobuf: only the topic is read.
+      await device.publishAsync('eu868/gateway/0016c0fffe00c001/event/stats', Buffer.from([0x0a, 0x08, 0x00, 0x16]), { qos: 1 });
+      const uplinkTime = new Date(Date.now() - 5_000).toISOString();
+      await device.publishAsync(
+        'application/app-1/device/a84041000181c61d/event/up',
+        JSON.stringify({
+          deduplicationId: randomUUID(),
+          time: uplinkTime,
+          deviceInfo: { applicationId: 'app-1', devEui: 'a84041000181c61d' },
+          fCnt: 1,
+          object: { temperature: 20 },
+          rxInfo: [{ gatewayId: '0016c0fffe00c002', rssi: -80, snr: 7 }],
+        }),
+        { qos: 1 },
+      );
+      const ttsTime = new Date(Date.now() - 3_000).toISOString();
+      await device.publishAsync(
+        'v3/pier@ttn/devices/level-1/up',
+        JSON.stringify({
+          end_device_ids: { device_id: 'level-1', application_ids: { application_id: 'pier' } },
+          received_at: ttsTime,
+          uplink_message: {
+            f_cnt: 4,
+            decoded_payload: { level: 2 },
+            rx_metadata: [{ gateway_ids: { gateway_id: 'eui-b827ebfffe00c003' }, rssi: -90 }],
+          },
+        }),
+        { qos: 1 },
+      );
+      await until(
+        () => lastSeenOf('B827EBFFFE00C003'),
+        (seen) => seen !== null,
+      );
+      const stats = await until(
+        () => lastSeenOf('0016C0FFFE00C001'),
+        (seen) => seen !== null,
+      );
+      expect(Date.parse(stats!)).toBeGreaterThanOrEqual(before - 1000);
+      expect(await lastSeenOf('0016C0FFFE00C002')).toBe(uplinkTime);
+      expect(await lastSeenOf('B827EBFFFE00C003')).toBe(ttsTime);
+      const list = await gatewayList();
+      expect(list.filter((gateway) => gateway.gatewayId.includes('00C00')).map((gateway) => gateway.status)).toEqual([
+        'online',
+        'online',
+        'online',
+      ]);
+    });
+
+    it('raises an event when a gateway goes offline, visible in the event list, and clears it when it is heard again', async () => {
+      const appId = `gw_events_${backend}`;
+      await createTestApplication(server, admin, { id: appId, name: 'Gateway Events' });
+      const item = await server.request('POST', `/api/node-structure-item/${appId}/items`, {
+        token: admin,
+        body: valveItemBody('a84041000181c6ff', 'app-1'),
+      });
+      expect(item.status).toBeLessThan(300);
+      const mast = await addOperatorGateway('Mast', '0016C0FFFE00D001');
+      const events = async () =>
+        (await server.request('GET', `/api/system-events-api/${appId}/events`, { token: admin })).body as {
+          rows: { eventType: string; itemName: string; isCleared: boolean; resumeStatus: string | null; severity: number }[];
+        };
+      // Its last stats (JSON) were sent 20 minutes ago: past the offline age.
+      const silent = new Date(Date.now() - 20 * 60_000).toISOString();
+      await device.publishAsync('eu868/gateway/0016c0fffe00d001/event/stats', JSON.stringify({ time: silent }), { qos: 1 });
+      const raised = await until(events, (answer) => answer.rows.some((row) => row.eventType === 'gateway'));
+      expect(raised.rows).toEqual([
+        expect.objectContaining({ eventType: 'gateway', itemName: 'Mast', isCleared: false, severity: 3 }),
+      ]);
+      expect((await gatewayList()).find((gateway) => gateway.id === mast.id)?.status).toBe('offline');
+
+      // Later runs find it offline already: still one event.
+      await pause(1500);
+      expect((await events()).rows).toHaveLength(1);
+
+      await device.publishAsync(
+        'eu868/gateway/0016c0fffe00d001/event/stats',
+        JSON.stringify({ time: new Date().toISOString() }),
+        {
+          qos: 1,
+        },
+      );
+      const cleared = await until(events, (answer) => answer.rows.every((row) => row.isCleared));
+      expect(cleared.rows).toEqual([expect.objectContaining({ itemName: 'Mast', isCleared: true, resumeStatus: 'online' })]);
+    });
+  });
+
   it('is closed to end customers and to callers without a session', async () => {
     const customer = await server.loginAs({ username: 'gw_customer', level: 'end-customer', organisationId: orgId });
     expect((await server.request('GET', '/api/chirpstack/getAllGateway/', { token: customer })).status).toBe(403);
     expect((await server.request('GET', '/api/chirpstack/getAllGateway/')).status).toBe(401);
+  });
+});
+
+describe.each(databaseBackends())('gateways without the ChirpStack plugin on %s', (backend) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events, ttn, gateways] });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('keeps a ChirpStack gateway in the console only', async () => {
+    const { access_token: admin } = await server.login();
+    const added = await server.request('POST', '/api/chirpstack/updateGateway/', {
+      token: admin,
+      body: add({ name: 'Lone', gatewayId: '0016C0FFFE00F001' }),
+    });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ type: 'chirpstack', synced: false });
+    const edited = await server.request('POST', '/api/chirpstack/updateGateway/', {
+      token: admin,
+      body: { action: 'edit', id: added.body.id, name: 'Lone 2', gatewayId: '0016C0FFFE00F001' },
+    });
+    expect(edited.body).toMatchObject({ name: 'Lone 2', synced: false });
+    const deleted = await server.request('POST', '/api/chirpstack/deleteGatewayByid', {
+      token: admin,
+      body: { id: added.body.id },
+    });
+    expect(deleted.body).toEqual({ success: true, name: 'Lone 2' });
   });
 });

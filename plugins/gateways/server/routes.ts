@@ -9,7 +9,7 @@ import {
   type GatewayType,
 } from '../common';
 import type { NetworkServerGateways } from './network-servers';
-import { type GatewayRepository, owningOrganisation, toGateway } from './repository';
+import { type GatewayRepository, type GatewayRow, owningOrganisation, toGateway } from './repository';
 
 /** The route scope kind of a gateway: the pipeline answers 404 unless the caller may see it. */
 export const GATEWAY_SCOPE = 'gateway';
@@ -19,11 +19,26 @@ export type NetworkServerLookup = (type: GatewayType, organisationId: string | n
 
 const levels = ['cloud', 'si-customer'] as const;
 
+/** What an audit record compares of a gateway: the fields a user sets, and whether it is kept at its network server. */
+const auditView = ({ name, description, type, gatewayId, remark, synced }: GatewayRow) => ({
+  name,
+  description,
+  type,
+  gatewayId,
+  remark,
+  synced,
+});
+
 /**
  * Node spec §7.1 under /api/chirpstack/: list, get, add or edit, delete and the duplicate check. With the network
  * server's API configured for the gateway's organisation, each change is made there first; its refusal changes nothing.
  */
-export function gatewayRoutes(repository: GatewayRepository, networkServer: NetworkServerLookup): AnyRouteDefinition[] {
+export function gatewayRoutes(
+  repository: GatewayRepository,
+  networkServer: NetworkServerLookup,
+  /** A deleted gateway's open events are closed (they would wait for a gateway that will never report). */
+  forget: (id: string) => Promise<void>,
+): AnyRouteDefinition[] {
   const load = async (user: SessionUser, id: string) => {
     const row = await repository.findVisible(user, id);
     if (!row) throw HttpError.notFound();
@@ -65,7 +80,7 @@ export function gatewayRoutes(repository: GatewayRepository, networkServer: Netw
       levels,
       body: UpdateGatewayInput,
       scope: { kind: GATEWAY_SCOPE, from: { body: 'id', optional: true } },
-      handler: async ({ user, body }) => {
+      handler: async ({ user, body, audit }) => {
         const type = body.type ?? DEFAULT_GATEWAY_TYPE;
         const facts = { name: body.name, description: body.description ?? '', remark: body.remark ?? '' };
         if (body.action === 'add') {
@@ -77,6 +92,8 @@ export function gatewayRoutes(repository: GatewayRepository, networkServer: Netw
           const server = await networkServer(type, organisationId);
           await server?.create({ gatewayId, name: facts.name, description: facts.description });
           const row = await repository.insert({ ...facts, organisationId, type, gatewayId, synced: server !== null });
+          audit.target(row.id, row.name);
+          audit.changes(null, auditView(row));
           return toGateway(row);
         }
         if (!body.id) throw HttpError.badRequest('validation.isNotEmpty', 'id');
@@ -89,6 +106,8 @@ export function gatewayRoutes(repository: GatewayRepository, networkServer: Netw
         }
         if (server) await (type !== current.type || !current.synced ? server.create(gateway) : server.update(gateway));
         const row = await repository.update(current.id, { ...facts, type, synced: server !== null });
+        audit.target(row.id, row.name);
+        audit.changes(auditView(current), auditView(row));
         return toGateway(row);
       },
     }),
@@ -99,10 +118,13 @@ export function gatewayRoutes(repository: GatewayRepository, networkServer: Netw
       levels,
       body: GatewayIdInput,
       scope: { kind: GATEWAY_SCOPE, from: { body: 'id' } },
-      handler: async ({ user, body }) => {
+      handler: async ({ user, body, audit }) => {
         const current = await load(user, body.id);
         if (current.synced) await (await networkServer(current.type, current.organisationId))?.remove(current.gatewayId);
         await repository.remove(current.id);
+        audit.target(current.id, current.name);
+        audit.changes(auditView(current), null);
+        await forget(current.id);
         return { success: true, name: current.name };
       },
     }),

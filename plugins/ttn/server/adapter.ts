@@ -1,7 +1,8 @@
 import type { DataSourceAdapter, DataSourceSink, DeviceCommand, MqttService, OutboundRequests } from '@sensorium/core/server';
 import type { DeviceIdentity, DeviceServerAccess, DeviceServerCaller } from '@sensorium/core/server';
 import { deleteAtDeviceServer, uplinkBatchHandler } from '@sensorium/core/server';
-import { ttsDownlink, ttsUplink, UPLINK_FILTER } from './uplink';
+import { reportSightings, type GatewaySightingListener } from '@sensorium/gateways/common';
+import { ttsDownlink, ttsUplink, uplinkGatewayIds, UPLINK_FILTER } from './uplink';
 
 /** The Things Stack v3 over MQTT: uplinks in batches to the sink (acknowledged after commit), commands as downlinks. */
 export class TtsAdapter implements DataSourceAdapter {
@@ -14,13 +15,22 @@ export class TtsAdapter implements DataSourceAdapter {
     private readonly access: (organisationId: string | null) => Promise<DeviceServerAccess>,
     /** Core's outbound guard: the device server's API is reached only through it. */
     private readonly outbound: OutboundRequests,
+    /** Who is told of the gateways heard (the gateways plugin's last seen), read when the adapter starts. */
+    private readonly sightingListeners: () => readonly GatewaySightingListener[] = () => [],
   ) {}
 
   async start(sink: DataSourceSink): Promise<void> {
     // Junk (oversized, not JSON, no device id) is acknowledged into the dead letters; a redelivery would not mend it.
     // Device credentials of the embedded broker may subscribe to the downlinks only; an organisation's, only to its
     // devices' (v3/{application}@{tenant}/devices/{device}/…).
-    this.stopConsuming = await this.mqtt.consume('ttn', UPLINK_FILTER, uplinkBatchHandler('ttn', sink, ttsUplink), {
+    const listeners = this.sightingListeners();
+    // The gateways that received an uplink were heard when it was (noted in memory only: this is the ingest path).
+    const parse = (topic: string, payload: Buffer) => {
+      const uplink = ttsUplink(topic, payload);
+      if (uplink && listeners.length > 0) reportSightings(listeners, 'ttn', uplinkGatewayIds(uplink.raw), uplink.receivedAt);
+      return uplink;
+    };
+    this.stopConsuming = await this.mqtt.consume('ttn', UPLINK_FILTER, uplinkBatchHandler('ttn', sink, parse), {
       downlinks: 'v3/+/devices/+/down/#',
       devices: { source: 'ttn', deviceLevel: 3, applicationLevel: 1 },
     });

@@ -8,6 +8,7 @@ import {
   OutboundRequestsToken,
   simulatorEncodings,
 } from '@sensorium/core/server';
+import { gatewayNetworkServers, gatewaySightingListeners } from '@sensorium/gateways/common';
 import { manifest } from '../manifest';
 import { TtsAdapter } from './adapter';
 import { TtsConfig } from './config';
@@ -28,7 +29,11 @@ export default defineServerPlugin({
     for (const route of deviceServerSettingsRoutes(db, '/ttn/server-settings', 'The Things Stack', settings)) {
       context.addRoute(route);
     }
-    context.contribute(dataSourceAdapters, new TtsAdapter(mqtt, (org) => settings.effective(org), outbound));
+    const access = (organisationId: string | null) => settings.effective(organisationId);
+    // Its gateways (the gateways plugin, when installed): API settings, and the gateways its uplinks came through.
+    context.contribute(gatewayNetworkServers, { type: 'ttn', access });
+    const listeners = () => context.contributions(gatewaySightingListeners);
+    context.contribute(dataSourceAdapters, new TtsAdapter(mqtt, access, outbound, listeners));
     context.contribute(simulatorEncodings, ttsSimulatorEncoding);
   },
 });

@@ -62,6 +62,15 @@ export function ttsUplink(topic: string, payload: Buffer): Uplink | null {
 }
 
 /**
+ * The gateways that received an uplink (`uplink_message.rx_metadata[].gateway_ids`): the EUI when TTS gives it, else
+ * the gateway id (`eui-<eui>` by default; other ids name no EUI and are skipped by the listeners).
+ */
+export function uplinkGatewayIds(message: unknown): unknown[] {
+  const rxMetadata = (message as TtsUplink | null)?.uplink_message?.rx_metadata;
+  return Array.isArray(rxMetadata) ? rxMetadata.map((rx) => rx?.gateway_ids?.eui ?? rx?.gateway_ids?.gateway_id) : [];
+}
+
+/**
  * The downlink topic and JSON of a device command (`…/down/push`). The TTS application and tenant come from the item's
  * dataSource (`application` or `applicationId`, and `tenant`, default `ttn`) or a ready `application@tenant`.
  */
