@@ -1,7 +1,8 @@
-import { applicationDeletionHooks, AuditLogToken, DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
+import { applicationDataParticipants, AuditLogToken, DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
 import { ItemCommandsToken, ItemLookupToken } from '@sensorium/nodes/common';
 import { timerMissionsI18n, TimerSchedulerToken } from '../common';
 import { manifest } from '../manifest';
+import { missionsDataParticipant } from './application-data';
 import { migrations } from './migrations';
 import { MissionRepository } from './repository';
 import { missionRoutes } from './routes';
@@ -21,9 +22,7 @@ export default defineServerPlugin({
     for (const route of missionRoutes(missions, lookup)) context.addRoute(route);
     // The host runs it on one instance at a time; the run rows keep a start from being sent twice even if two overlap.
     context.addJob({ id: 'timer-missions.tick', intervalMs: TICK_MS, run: async () => void (await scheduler.tick()) });
-    context.contribute(applicationDeletionHooks, {
-      id: 'timer-missions.application',
-      deleteData: (appId, tx) => missions.deleteApplication(appId, tx),
-    });
+    // Backed up, restored and deleted with the application.
+    context.contribute(applicationDataParticipants, missionsDataParticipant(db, missions));
   },
 });

@@ -57,12 +57,13 @@ export class MissionRepository {
     });
   }
 
-  async exists(appId: string, id: string): Promise<boolean> {
+  /** One mission of the application, or null: what the routes check and report to the audit trail. */
+  async get(appId: string, id: string): Promise<TimerMission | null> {
     const [row] = await this.db
-      .select({ id: timerMissions.id })
+      .select()
       .from(timerMissions)
       .where(and(eq(timerMissions.appId, appId), eq(timerMissions.id, id)));
-    return row !== undefined;
+    return row ? toMission(row) : null;
   }
 
   async create(appId: string, settings: TimerMissionSettings): Promise<string> {
@@ -141,7 +142,7 @@ export class MissionRepository {
     return { timeZone: settings.timeZone, holidays: new Set(settings.holidays) };
   }
 
-  /** Deleting an application removes its missions (their runs follow by foreign key) and its settings. */
+  /** An application's missions, their run log and its settings: when it is deleted, and before a restore replaces them. */
   async deleteApplication(appId: string, tx: Database): Promise<void> {
     await tx.delete(timerMissionRuns).where(eq(timerMissionRuns.appId, appId));
     await tx.delete(timerMissions).where(eq(timerMissions.appId, appId));

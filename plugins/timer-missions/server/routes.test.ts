@@ -130,6 +130,39 @@ describe.each(databaseBackends())('timer missions on %s', (backend) => {
     expect(actions).toEqual(expect.arrayContaining([expect.stringContaining('create'), expect.stringContaining('switch')]));
   });
 
+  it('reports a mission’s old and new values to the audit trail when it is updated, switched and deleted', async () => {
+    const { id } = (await send('POST', api('create/'), missionBody())).body;
+    await send(
+      'PUT',
+      api(`update/${id}`),
+      missionBody((draft) => {
+        draft.missionName = 'Open the valve early';
+        draft.timeslots[0]!.startTime.hour = 6;
+      }),
+    );
+    await send('PUT', api(`switch/${id}`), { isEnabled: false });
+    await send('DELETE', api(`delete/${id}`));
+
+    const { records } = await server.running.resolve(AuditLogToken).list({ limit: 50, offset: 0 });
+    const changesOf = (route: string) =>
+      records.find((record) => record.target === id && record.action.includes(`/${route}/`))?.detail?.changes;
+    const update = changesOf('update') as { field: string; old: unknown; new: unknown }[];
+    expect(update.map((change) => change.field)).toEqual(['missionName', 'timeslots']);
+    expect(update[0]).toEqual({ field: 'missionName', old: 'Open the valve', new: 'Open the valve early' });
+    expect(update[1]!.old).toContain('"hour":8');
+    expect(update[1]!.new).toContain('"hour":6');
+    expect(changesOf('switch')).toEqual([{ field: 'isEnabled', old: true, new: false }]);
+    expect(changesOf('delete')).toEqual(
+      expect.arrayContaining([
+        { field: 'missionName', old: 'Open the valve early' },
+        { field: 'isEnabled', old: false },
+      ]),
+    );
+    expect(records.find((record) => record.target === id && record.action.includes('/delete/'))).toMatchObject({
+      targetName: 'Open the valve early',
+    });
+  });
+
   it('refuses malformed input with a translated 400 naming the field', async () => {
     const bad = missionBody((draft) => void (draft.timeslots[0]!.startTime.hour = 25));
     const answer = await send('POST', api('create/'), bad, admin);

@@ -1,4 +1,4 @@
-import { defineAppRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
+import { defineAppRoute, HttpError, type AnyRouteDefinition, type RouteAudit } from '@sensorium/core/server';
 import type { ItemLookup, PlacedDevice } from '@sensorium/nodes/common';
 import {
   fieldOfPart,
@@ -14,6 +14,7 @@ import {
   type MissionDevice,
   type MissionErrorMap,
   type ScheduleSettings,
+  type TimerMission,
 } from '../common';
 import { holidaysFromIcs } from './ics';
 import type { MissionRepository } from './repository';
@@ -44,6 +45,12 @@ function toDevice({ item }: PlacedDevice): MissionDevice {
       ]),
     ),
   };
+}
+
+/** The mission's old and new values (null after a delete) on the call's audit record, named by the mission. */
+function reportChange(audit: RouteAudit, before: TimerMission, after: TimerMission | null): void {
+  audit.target(before.id, (after ?? before).missionName);
+  audit.changes(before, after);
 }
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -105,11 +112,13 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionParams,
       body: TimerMissionInput,
       permission: PERMISSION,
-      handler: async ({ app, params, body, t, reply }) => {
-        if (!(await missions.exists(app.id, params.id))) throw notFound();
+      handler: async ({ app, params, body, t, reply, audit }) => {
+        const before = await missions.get(app.id, params.id);
+        if (!before) throw notFound();
         const refused = await refuseInvalid(app, body, t, reply);
         if (refused) return refused;
-        await missions.update(app.id, params.id, body);
+        if (!(await missions.update(app.id, params.id, body))) throw notFound();
+        reportChange(audit, before, await missions.get(app.id, params.id));
         return { id: params.id };
       },
     }),
@@ -121,8 +130,10 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionParams,
       body: SwitchMissionInput,
       permission: PERMISSION,
-      handler: async ({ app, params, body }) => {
-        if (!(await missions.setEnabled(app.id, params.id, body.isEnabled))) throw notFound();
+      handler: async ({ app, params, body, audit }) => {
+        const before = await missions.get(app.id, params.id);
+        if (!before || !(await missions.setEnabled(app.id, params.id, body.isEnabled))) throw notFound();
+        reportChange(audit, before, await missions.get(app.id, params.id));
         return { id: params.id };
       },
     }),
@@ -145,8 +156,10 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       app: 'appId',
       params: MissionParams,
       permission: PERMISSION,
-      handler: async ({ app, params }) => {
-        if (!(await missions.delete(app.id, params.id))) throw notFound();
+      handler: async ({ app, params, audit }) => {
+        const before = await missions.get(app.id, params.id);
+        if (!before || !(await missions.delete(app.id, params.id))) throw notFound();
+        reportChange(audit, before, null);
         return { id: params.id };
       },
     }),
@@ -167,7 +180,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionParams,
       permission: PERMISSION,
       handler: async ({ app, params }) => {
-        if (!(await missions.exists(app.id, params.id))) throw notFound();
+        if (!(await missions.get(app.id, params.id))) throw notFound();
         return missions.runs(app.id, params.id);
       },
     }),
@@ -188,7 +201,12 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionAppParams,
       body: ScheduleSettingsInput,
       permission: PERMISSION,
-      handler: ({ app, body }): Promise<ScheduleSettings> => missions.saveSettings(app.id, body),
+      handler: async ({ app, body, audit }): Promise<ScheduleSettings> => {
+        const before = await missions.settings(app.id);
+        const after = await missions.saveSettings(app.id, body);
+        audit.changes(before, after);
+        return after;
+      },
     }),
     defineAppRoute({
       method: 'POST',
@@ -198,10 +216,12 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionAppParams,
       body: IcsImportInput,
       permission: PERMISSION,
-      handler: async ({ app, body }) => {
+      handler: async ({ app, body, audit }) => {
         const current = await missions.settings(app.id);
         const imported = holidaysFromIcs(body.ics, new Date().getUTCFullYear() + 2);
-        return missions.saveSettings(app.id, { ...current, holidays: [...current.holidays, ...imported] });
+        const after = await missions.saveSettings(app.id, { ...current, holidays: [...current.holidays, ...imported] });
+        audit.changes(current, after);
+        return after;
       },
     }),
   ];
