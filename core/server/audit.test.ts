@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges, maskSecrets } from './audit';
+import { auditChanges, auditLeaves, maskSecrets } from './audit';
 
 describe('audit changes', () => {
   it('lists only the changed fields, leaves out bookkeeping and masks secrets at any depth', () => {
@@ -15,5 +15,18 @@ describe('audit changes', () => {
       { field: 'tags', new: [{ secret: '***' }] },
     ]);
     expect(maskSecrets({ reason: 'x', nested: { appKey: 'k' } })).toEqual({ reason: 'x', nested: { appKey: '***' } });
+  });
+
+  it('lists each changed setting of a nested row by its path, with old and new values', () => {
+    const before = auditLeaves({ unit: '°C', ranges: [{ min: 0, max: 30 }], headers: 'Authorization: Bearer a' }, 'temperature');
+    const after = auditLeaves({ unit: '°C', ranges: [{ min: 0, max: 35 }], headers: 'Authorization: Bearer b' }, 'temperature');
+    expect(auditChanges(before, after)).toEqual([
+      { field: 'temperature.ranges.0.max', old: 30, new: 35 },
+      { field: 'temperature.headers', old: '***', new: '***' },
+    ]);
+    expect(auditLeaves(null, 'temperature')).toBeNull();
+    expect(auditChanges(auditLeaves({ proxy: { authorization: 'Basic x' } }), null)).toEqual([
+      { field: 'proxy.authorization', old: '***' },
+    ]);
   });
 });

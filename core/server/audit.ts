@@ -68,7 +68,8 @@ export interface RouteAudit {
   detail(values: Record<string, unknown>): void;
 }
 
-const SECRET = /password|passwd|token|secret|credential|apikey|api_key|private|(^|[a-z])key$/i;
+// Header lists (an HTTP provider's, a webhook's) usually carry credentials: masked whole.
+const SECRET = /password|passwd|token|secret|credential|authorization|cookie|headers$|apikey|api_key|private|(^|[a-z])key$/i;
 /** Whether a field holds a secret that audit records must never show. */
 export const isSecretField = (field: string): boolean => SECRET.test(field);
 export const MASK = '***';
@@ -86,7 +87,7 @@ function auditValue(value: unknown): unknown {
 }
 
 /** Bookkeeping fields every write changes: no change a reader looks for. */
-const BOOKKEEPING = new Set(['updatedAt', 'updated_at']);
+const BOOKKEEPING = new Set(['updatedAt', 'updated_at', 'updateDate']);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The changed fields between two rows, secrets masked: what an update's record shows. */
@@ -107,6 +108,29 @@ export function auditChanges(before: object | null, after: object | null): Audit
     if (changes.length === MAX_FIELDS) break;
   }
   return changes;
+}
+
+const MAX_DEPTH = 8;
+
+function collectLeaves(value: unknown, path: string, depth: number, leaves: Record<string, unknown>): void {
+  const entries = value && typeof value === 'object' && !(value instanceof Date) ? Object.entries(value) : [];
+  if (entries.length === 0 || depth === MAX_DEPTH) {
+    leaves[path] = value;
+    return;
+  }
+  for (const [key, inner] of entries) collectLeaves(inner, path ? `${path}.${key}` : key, depth + 1, leaves);
+}
+
+/**
+ * A nested row as dotted leaf fields under a prefix (`temperature.rangeSettings.ranges.0.min`): given to
+ * `audit.changes` or a route's `audit.row`, the record lists each changed setting with its old and new value instead of
+ * two long objects cut short. Null (no row) stays null.
+ */
+export function auditLeaves(value: object | null | undefined, prefix = ''): Record<string, unknown> | null {
+  if (value === null || value === undefined) return null;
+  const leaves: Record<string, unknown> = {};
+  collectLeaves(value, prefix, 0, leaves);
+  return leaves;
 }
 
 /** A value with the secrets of its objects masked, at any depth (arrays too). */

@@ -27,7 +27,7 @@ export interface RouteContext<Body, Query, Params, Authenticated extends boolean
  * How a route's calls are audited. Every non-GET call writes a record, successful or failed; a route that says nothing
  * is recorded as `METHOD url`, its target being its first route parameter or the `id` and `name` of what it answers.
  */
-export interface RouteAuditOptions {
+export interface RouteAuditOptions<Context = RouteContext<unknown, unknown, unknown, boolean>> {
   /** Name of the audit action; defaults to `METHOD url`. */
   action?: string;
   /** Default `useraction`. */
@@ -39,6 +39,12 @@ export interface RouteAuditOptions {
     result: unknown,
     input: { params: unknown; body: unknown },
   ): { id?: string | number | null; name?: string | null } | null;
+  /**
+   * Loads the row the call changes, with the handler's context: null (or a 404) when there is none. The pipeline reads
+   * it before and after the handler: the record lists each changed field's old and new value (secrets masked), and a
+   * delete names what it removed.
+   */
+  row?(context: Context): Promise<object | null> | object | null;
 }
 
 /**
@@ -78,7 +84,8 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   /** Per-address rate limit for this route. */
   rateLimit?: { max: number; timeWindowMs: number };
   /** Name of the audit action (defaults to `METHOD url`) or how to audit the calls; `false` for calls that audit themselves. */
-  audit?: string | false | RouteAuditOptions;
+  // NoInfer: the input types come from the input models, not from the parameter of an `audit.row` written apart.
+  audit?: string | false | RouteAuditOptions<NoInfer<RouteContext<Body, Query, Params, Authenticated>>>;
   /** Skip JSON body parsing (multipart uploads); the handler reads the request itself, e.g. with readUpload. */
   rawBody?: boolean;
   /**
@@ -106,9 +113,10 @@ export type AppRouteContext<Body, Query, Params> = Omit<RouteContext<Body, Query
 
 export interface AppRouteDefinition<Body, Query, Params> extends Omit<
   RouteDefinition<Body, Query, Params, true>,
-  'handler' | 'app' | 'auth'
+  'handler' | 'app' | 'auth' | 'audit'
 > {
   app: ScopeSource;
+  audit?: string | false | RouteAuditOptions<NoInfer<AppRouteContext<Body, Query, Params>>>;
   handler(context: AppRouteContext<Body, Query, Params>): Promise<unknown> | unknown;
 }
 

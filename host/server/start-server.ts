@@ -59,6 +59,7 @@ import { installErrorReplies } from './http/error-replies';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { createMetrics, installMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
+import { auditedAnonymousFailureCap } from './http/anonymous-failure-cap';
 import { registerRoute } from './http/register-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
@@ -152,6 +153,10 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     const settings = new SystemSettings(db);
     const users = new DatabaseUserDirectory(db, allPermissions(selection.installed));
     const audit = new DatabaseAuditLog(db);
+    const anonymousFailures = auditedAnonymousFailureCap(audit, (error) =>
+      app.log.error({ err: error }, 'audit record not written'),
+    );
+    openedSteps.push(() => anonymousFailures.close());
     const pushHub = new WebSocketPushHub();
     const secret = await jwtSecret(config.jwtSecret, settings);
     const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
@@ -280,9 +285,8 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     pushHub.register(app, accessSessions);
     const scopes = new Map(licensedValues(wired.registry, config.licences, routeScopes).map((scope) => [scope.kind, scope]));
     const deviceTags = licensedValues(wired.registry, config.licences, deviceTagSources);
-    for (const owned of routes.list()) {
-      registerRoute(app, owned, { licences: config.licences, translator, audit, authenticate, scopes, deviceTags });
-    }
+    const routeServices = { licences: config.licences, translator, audit, authenticate, scopes, deviceTags, anonymousFailures };
+    for (const owned of routes.list()) registerRoute(app, owned, routeServices);
 
     if (config.seedDemo) await seedDemoData(licensedValues(wired.registry, config.licences, demoSeeders), settings, app.log);
 

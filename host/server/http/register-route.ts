@@ -26,6 +26,7 @@ import {
 } from '@sensorium/core/server';
 import type { Translator } from '../i18n/translator';
 import type { OwnedRoute } from '../plugin-host/route-table';
+import type { AnonymousFailureCap } from './anonymous-failure-cap';
 import { routeSchema } from './openapi';
 import { refuseUnstorableText, validateInput, ValidationFailure } from './validate-input';
 
@@ -39,6 +40,8 @@ export interface RouteServices {
   scopes: ReadonlyMap<string, RouteScopeProvider>;
   /** Where User Setup keeps device tags: the handler's `app` carries the caller's limit. */
   deviceTags: readonly DeviceTagSource[];
+  /** Which failed calls of anonymous callers reach the audit trail (an attacker must not flood it). */
+  anonymousFailures: AnonymousFailureCap;
 }
 
 /** Loads the object a route is scoped to; 404 when it is missing or the caller may not see it (no existence leak). */
@@ -73,7 +76,13 @@ const text = (value: unknown): string | null =>
 
 const idOf = (row: Record<string, unknown>) => text(row.id) ?? text(row.uuid);
 const nameOf = (row: Record<string, unknown>) =>
-  text(row.username) ?? text(row.name) ?? text(row.itemName) ?? text(row.missionName) ?? text(row.title) ?? text(row.displayName);
+  text(row.username) ??
+  text(row.name) ??
+  text(row.itemName) ??
+  text(row.missionName) ??
+  text(row.title) ??
+  text(row.displayName) ??
+  text(row.deviceProfileName);
 const fieldsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
@@ -111,6 +120,12 @@ class CallAudit implements RouteAudit {
   }
   changes(before: object | null, after: object | null) {
     this.changed = auditChanges(before, after);
+  }
+  /** The route's `audit.row` before and after the handler, unless the handler reported the change itself. */
+  rowChanged(before: object | null, after: object | null) {
+    if (this.changed === null) this.changes(before, after);
+    const removed = fieldsOf(before);
+    if (after === null && this.targetId === null) this.target(idOf(removed), nameOf(removed));
   }
   detail(values: Record<string, unknown>) {
     Object.assign(this.extra, maskSecrets(values));
@@ -154,7 +169,6 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
         const language = languageFromHeader(request.headers['accept-language']);
         const t = (key: string, params?: Record<string, string | number>) => services.translator.t(language, key, params);
         const user = await services.authenticate(request);
-        if (needsSession && !user) throw new HttpError(401, 'errors.unauthorized');
         const audited = route.method !== 'GET' && route.audit !== false;
         const options = auditOptions(route.audit);
         const callAudit = new CallAudit();
@@ -202,17 +216,30 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
         try {
           result = await runPipeline();
         } catch (error) {
-          // Refused and failed calls are recorded too (a signed-in caller's; anonymous failures such as logins record themselves).
-          if (audited && user) {
-            const failure = failureOf(error);
-            await writeAudit('failure', undefined, failure);
-          }
+          // Refused and failed calls are recorded too; an anonymous caller's only within the cap (routes that audit
+          // themselves, such as sign-in, say audit: false and are not recorded twice).
+          if (recordsFailure()) await writeAudit('failure', undefined, failureOf(error));
           throw error;
         }
         if (audited && reply.statusCode < 400) await writeAudit('success', result);
-        else if (audited && user) await writeAudit('failure', undefined, { status: reply.statusCode });
+        else if (recordsFailure()) await writeAudit('failure', undefined, { status: reply.statusCode });
+
+        /**
+         * A row whose loader answers 404 after the call is gone (a delete). The change is made: a row that cannot be
+         * read again for another reason leaves the record with the sent fields rather than failing the call.
+         */
+        function rowGone(error: unknown): null | undefined {
+          if (error instanceof HttpError && error.statusCode === 404) return null;
+          request.log.warn({ err: error }, 'audit: the changed row could not be read again');
+          return undefined;
+        }
+
+        function recordsFailure() {
+          return audited && (user !== null || services.anonymousFailures.admit(request.ip));
+        }
 
         async function runPipeline() {
+          if (needsSession && !user) throw new HttpError(401, 'errors.unauthorized');
           if (route.levels && (!user || !route.levels.includes(user.level))) throw HttpError.forbidden(route.levelsDenied);
           if (route.permission && !hasPermission(user, route.permission)) throw HttpError.forbidden();
           const isKey = (key: string) => services.translator.has(key);
@@ -244,7 +271,14 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
           }
           await checkScopes('body');
           const { params, query, body } = parts;
-          return route.handler({ request, reply, body, query, params, user, language, t, app, audit: callAudit });
+          const context = { request, reply, body, query, params, user, language, t, app, audit: callAudit };
+          const loadRow = audited ? options.row : undefined;
+          if (!loadRow) return route.handler(context);
+          const before = await loadRow(context);
+          const answer = await route.handler(context);
+          const after = await Promise.resolve(loadRow(context)).catch(rowGone);
+          if (after !== undefined) callAudit.rowChanged(before, after);
+          return answer;
         }
         if (result === reply || reply.sent) return reply;
         return result === undefined ? reply.code(204).send() : result;

@@ -5,6 +5,7 @@ import {
   readUpload,
   type AnyRouteDefinition,
   type ApplicationDataOwners,
+  type AppRouteContext,
 } from '@sensorium/core/server';
 import { ApplicationPatchInput, LOGO_MAX_BYTES, LOGO_MIME_TYPES } from '../common';
 import type { ApplicationRepository } from './application-repository';
@@ -32,6 +33,8 @@ export function applicationDetailRoutes(
   /** Read per call: plugins registered after this one contribute too. */
   dataOwners: () => ApplicationDataOwners,
 ): AnyRouteDefinition[] {
+  /** The application before and after a change: its record lists the changed fields, old and new. */
+  const applicationAudit = { row: ({ app }: AppRouteContext<unknown, unknown, unknown>) => repository.get(app.id) };
   return [
     defineAppRoute({
       method: 'GET',
@@ -49,16 +52,14 @@ export function applicationDetailRoutes(
       params: ApplicationParams,
       body: ApplicationPatchInput,
       app: 'id',
-      handler: async ({ app, body, audit }) => {
+      audit: applicationAudit,
+      handler: async ({ app, body }) => {
         const { logo, ...rest } = body;
         if (logo && !(await logos.exists(app.id, logo)))
           throw HttpError.badRequest('applications.validation.unknownLogo', 'logo');
-        const before = await repository.get(app.id);
         await repository.update(app.id, { ...rest, ...(logo !== undefined ? { logo: logo || null } : {}) });
         if (logo !== undefined) await logos.removeAll(app.id, logo || null);
-        const after = await repository.get(app.id);
-        audit.changes(before, after);
-        return after;
+        return repository.get(app.id);
       },
     }),
     defineAppRoute({
@@ -68,10 +69,10 @@ export function applicationDetailRoutes(
       permission: 'setting',
       params: ApplicationParams,
       app: 'id',
+      audit: applicationAudit,
       handler: async ({ app, audit }) => {
-        const before = await repository.get(app.id);
-        audit.target(app.id, before.name);
-        audit.location(before.name);
+        // Once deleted, the application's name can no longer be looked up for the record's location.
+        audit.location((await repository.get(app.id)).name);
         await repository.remove(app.id, dataOwners());
       },
     }),
@@ -83,6 +84,7 @@ export function applicationDetailRoutes(
       params: ApplicationParams,
       app: 'id',
       rawBody: true,
+      audit: applicationAudit,
       handler: async ({ app, request }) => {
         const upload = await readUpload(request, { field: 'logo', maxBytes: LOGO_MAX_BYTES, mimeTypes: LOGO_MIME_TYPES });
         const logo = await logos.save(app.id, upload.mimeType, upload.content);
@@ -99,6 +101,7 @@ export function applicationDetailRoutes(
       permission: 'setting',
       params: ApplicationParams,
       app: 'id',
+      audit: applicationAudit,
       handler: async ({ app }) => {
         await repository.update(app.id, { logo: null });
         await logos.removeAll(app.id);

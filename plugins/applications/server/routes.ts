@@ -89,6 +89,7 @@ export function applicationRoutes(
       params: EndCustomerParams,
       scope: { kind: END_CUSTOMER_SCOPE, from: 'id' },
       body: EndCustomerInput,
+      audit: { row: ({ user, params }) => customers.findVisible(user, params.id) },
       handler: ({ params, body }) => customers.rename(params.id, body.name),
     }),
     defineRoute({
@@ -98,6 +99,7 @@ export function applicationRoutes(
       permission: 'useredit',
       params: EndCustomerParams,
       scope: { kind: END_CUSTOMER_SCOPE, from: 'id' },
+      audit: { row: ({ user, params }) => customers.findVisible(user, params.id) },
       handler: ({ params }) => customers.remove(params.id),
     }),
   ];

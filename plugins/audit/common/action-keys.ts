@@ -65,6 +65,7 @@ export const ACTION_KEYS: Record<string, string> = {
   'events.clear': 'eventClear',
   'audit.export': 'auditExport',
   'audit.archive': 'auditArchive',
+  'audit.anonymousFailuresCapped': 'anonymousCapped',
   'event-actions.task.send': 'taskSend',
 };
 

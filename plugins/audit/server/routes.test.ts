@@ -106,6 +106,20 @@ describe.each(databaseBackends())('audit history on %s', (backend) => {
     expect(chinese!.activityDetail).toMatch(/^被拒绝（400）：/);
   });
 
+  it('records a refused anonymous call once with the caller’s address, and at most 10 a minute from one address', async () => {
+    const attempt = (name: string) => server.request('POST', '/api/user-groups', { body: { name, permissions: [] } });
+    expect((await attempt('Anonymous Attempt')).status).toBe(401);
+    const [record, ...others] = await find('Anonymous Attempt');
+    expect(others).toEqual([]);
+    expect(record).toMatchObject({ outcome: 'failure', userId: null, log: 'Failed: User group created (Anonymous Attempt)' });
+    expect(record!.userIp).toMatch(/127\.0\.0\.1/);
+    expect(record!.activityDetail).toMatch(/^Refused \(401\): /);
+
+    for (let call = 0; call < 15; call++) expect((await attempt('Anonymous Burst')).status).toBe(401);
+    // This address had 10 records this minute: the first call above and 9 of the burst; the rest are counted, not written.
+    expect(await find('Anonymous Burst')).toHaveLength(9);
+  });
+
   it('filters by range and type, pages with the total, and answers 400 naming the field', async () => {
     const page = await enquiry(admin, { offset: 0, limit: 2 });
     expect(page.status).toBe(200);

@@ -1,4 +1,4 @@
-import { defineRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
+import { auditLeaves, defineRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
 import type { DeviceProfileCatalog, DeviceProfileValues } from '@sensorium/nodes/common';
 import {
   DeviceProfileInput,
@@ -112,6 +112,7 @@ export function deviceProfileManagementRoutes(catalog: DeviceProfileCatalog): An
       levels: cloud,
       params: ProfileParams,
       body: DeviceProfileInput,
+      audit: { row: async ({ params }) => auditLeaves(await catalog.get(params.uuid.toLowerCase())) },
       handler: async ({ params, body }) => {
         const uuid = params.uuid.toLowerCase();
         const updated = await catalog.update(uuid, profileValues(body, uuid));
@@ -125,6 +126,7 @@ export function deviceProfileManagementRoutes(catalog: DeviceProfileCatalog): An
       summary: 'Deletes a device profile; the built-in ones stay',
       levels: cloud,
       params: ProfileParams,
+      audit: { row: async ({ params }) => auditLeaves(await catalog.get(params.uuid.toLowerCase())) },
       handler: async ({ params }) => {
         const uuid = params.uuid.toLowerCase();
         const profile = await catalog.get(uuid);

@@ -73,7 +73,7 @@ export function eventActionRoutes(db: Database, items: ItemLookup, secrets: AppS
       params: NodeAppParams,
       permission: 'setting',
       response: secretSchema,
-      audit: 'event-actions.webhook-secret.rotate',
+      audit: { action: 'event-actions.webhook-secret.rotate', row: ({ app }) => secrets.masked(app.id) },
       handler: ({ app }) => secrets.rotate(app.id),
     }),
   ];

@@ -16,7 +16,7 @@ function failureOf(error: unknown): { error: string; errorParams?: Record<string
  * Sends tasks (queue event-actions.task): the item's command through nodes' command path, so its data source's adapter
  * delivers it (a downlink, or an HTTP call). A task is sent at most once: it is claimed before sending and never retried,
  * since repeating a command (open a valve) is worse than reporting that it failed. The outcome goes to the event's
- * history and to the audit trail as the system's doing.
+ * history and to the audit trail as the system's doing (type `device`).
  */
 export class TaskSender {
   constructor(
@@ -61,7 +61,8 @@ export class TaskSender {
       userId: null,
       username: SYSTEM_ACTOR.label,
       action: 'event-actions.task.send',
-      type: 'system',
+      // A command sent to a device: the `device` type, though the system (not a user) sent it.
+      type: 'device',
       target: task.eventId,
       pluginId: manifest.id,
       address: null,

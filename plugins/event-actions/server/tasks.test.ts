@@ -115,6 +115,7 @@ describe.each(databaseBackends())('event tasks on %s', (backend) => {
     const { records } = await server.running.resolve(AuditLogToken).list({ limit: 20, offset: 0 });
     expect(records.find((record) => record.action === 'event-actions.task.send')).toMatchObject({
       username: 'system',
+      type: 'device',
       target: event.id,
       outcome: 'success',
     });

@@ -80,6 +80,7 @@ export function ruleRoutes(rules: RuleRepository, lookup: ItemLookup): AnyRouteD
       params: RuleParams,
       body: EventRuleInput,
       permission: 'eventsetting',
+      audit: { row: ({ app, params }) => rules.get(app.id, params.id) },
       handler: async ({ app, params, body }) => {
         assertWholeApplication(app);
         return (await rules.update(app.id, params.id, body)) ?? Promise.reject(notFound());
@@ -92,6 +93,7 @@ export function ruleRoutes(rules: RuleRepository, lookup: ItemLookup): AnyRouteD
       app: 'appId',
       params: RuleParams,
       permission: 'eventsetting',
+      audit: { row: ({ app, params }) => rules.get(app.id, params.id) },
       handler: async ({ app, params }) => {
         assertWholeApplication(app);
         if (!(await rules.delete(app.id, params.id))) throw notFound();

@@ -22,6 +22,7 @@ export function linkRoutes(links: LinkService): AnyRouteDefinition[] {
       permission: 'event',
       params: PublicLinkParams,
       app: 'appId',
+      audit: { row: ({ app, params }) => links.find(app.id, params.jti) },
       handler: async ({ app, params }) => {
         if (!(await links.revoke(app.id, params.jti))) throw HttpError.notFound();
       },

@@ -6,6 +6,18 @@ import { encodeLinkToken, newJti, readLinkToken, signatureMatches } from './link
 import { publicAlertLinks } from './schema';
 
 const DAY_SECONDS = 24 * 60 * 60;
+
+/** A link as its application's users see it: never its token. */
+const toSummary = (row: typeof publicAlertLinks.$inferSelect): PublicLinkSummary => ({
+  jti: row.jti,
+  contactId: row.contactId,
+  actorLabel: row.actorLabel,
+  actions: row.actions as PublicLinkAction[],
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+  usedAt: row.usedAt?.toISOString() ?? null,
+});
 export const DEFAULT_LINK_TTL_SECONDS = 7 * DAY_SECONDS;
 export const MAX_LINK_TTL_SECONDS = 30 * DAY_SECONDS;
 
@@ -110,16 +122,16 @@ export class LinkService implements PublicLinks {
       .from(publicAlertLinks)
       .where(and(eq(publicAlertLinks.appId, appId), eq(publicAlertLinks.eventId, eventId)))
       .orderBy(desc(publicAlertLinks.createdAt), asc(publicAlertLinks.jti));
-    return rows.map((row) => ({
-      jti: row.jti,
-      contactId: row.contactId,
-      actorLabel: row.actorLabel,
-      actions: row.actions as PublicLinkAction[],
-      createdAt: row.createdAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-      revokedAt: row.revokedAt?.toISOString() ?? null,
-      usedAt: row.usedAt?.toISOString() ?? null,
-    }));
+    return rows.map(toSummary);
+  }
+
+  /** One of the application's links, or null (the audit record of a revocation shows it before and after). */
+  async find(appId: string, jti: string): Promise<PublicLinkSummary | null> {
+    const [row] = await this.db
+      .select()
+      .from(publicAlertLinks)
+      .where(and(eq(publicAlertLinks.appId, appId), eq(publicAlertLinks.jti, jti)));
+    return row ? toSummary(row) : null;
   }
 
   /** Revokes one of the application's links; false when it has no such link. A revoked link keeps its first revocation. */

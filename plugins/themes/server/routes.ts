@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { defineRoute, HttpError, readUpload, type AnyRouteDefinition } from '@sensorium/core/server';
+import { auditLeaves, defineRoute, HttpError, readUpload, type AnyRouteDefinition } from '@sensorium/core/server';
 import {
   BACKGROUND_IMAGE_FIELD,
   BACKGROUND_IMAGE_MAX_BYTES,
@@ -88,6 +88,7 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       params: ThemeParams,
       scope: { kind: THEME_SCOPE, from: 'id' },
       body: ThemeProfileInput,
+      audit: { row: async ({ params }) => auditLeaves(await repository.find(params.id)) },
       handler: async ({ params, body }) => {
         const { theme, unusedImage } = await repository.update(params.id, body);
         await forgetImage(unusedImage);
@@ -104,6 +105,7 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       // Checked before the upload is read, so another tenant's theme id learns nothing from the upload's errors.
       scope: { kind: THEME_SCOPE, from: 'id' },
       rawBody: true,
+      audit: { row: async ({ params }) => auditLeaves(await repository.find(params.id)) },
       handler: async ({ params, request }) => {
         const upload = await readUpload(request, {
           field: BACKGROUND_IMAGE_FIELD,

@@ -1,5 +1,6 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { defineAppRoute, defineRoute, KeywordPageQuery, type AnyRouteDefinition } from '@sensorium/core/server';
+import type { SessionUser } from '@sensorium/core/common';
 import {
   ApiKeyInput,
   ApplicationGroupInput,
@@ -100,13 +101,8 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       params: IdParams,
       body: UserPatchInput,
-      audit: 'users.update',
-      handler: async ({ user, params, body, request, audit }) => {
-        const before = await users.get(params.id);
-        const after = await users.update(user, params.id, body, request);
-        audit.changes(before, after);
-        return after;
-      },
+      audit: { action: 'users.update', row: ({ params }) => users.get(params.id) },
+      handler: ({ user, params, body, request }) => users.update(user, params.id, body, request),
     }),
     defineRoute({
       method: 'DELETE',
@@ -115,7 +111,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       ...oneUser,
       permission: 'useredit',
       params: IdParams,
-      audit: 'users.resetSecondFactor',
+      audit: { action: 'users.resetSecondFactor', row: ({ params }) => users.get(params.id) },
       handler: ({ user, params }) => users.resetSecondFactor(user, params.id),
     }),
     defineRoute({
@@ -126,7 +122,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       params: IdParams,
       body: UserStatusInput,
-      audit: 'users.setDisabled',
+      audit: { action: 'users.setDisabled', row: ({ params }) => users.get(params.id) },
       handler: ({ user, params, body }) => users.setDisabled(user, params.id, body.disabled),
     }),
     defineRoute({
@@ -147,11 +143,8 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       ...oneUser,
       permission: 'useredit',
       params: IdParams,
-      audit: 'users.delete',
-      handler: async ({ user, params, audit }) => {
-        audit.target(params.id, (await users.get(params.id)).username);
-        await users.remove(user, params.id);
-      },
+      audit: { action: 'users.delete', row: ({ params }) => users.get(params.id) },
+      handler: ({ user, params }) => users.remove(user, params.id),
     }),
     defineRoute({
       method: 'GET',
@@ -198,13 +191,8 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       params: IdParams,
       body: UserGroupPatchInput,
-      audit: 'userGroups.update',
-      handler: async ({ user, params, body, audit }) => {
-        const before = await groups.get(params.id);
-        const after = await groups.update(user, params.id, body);
-        audit.changes(before, after);
-        return after;
-      },
+      audit: { action: 'userGroups.update', row: ({ params }) => groups.get(params.id) },
+      handler: ({ user, params, body }) => groups.update(user, params.id, body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -213,11 +201,8 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       ...oneGroup,
       permission: 'useredit',
       params: IdParams,
-      audit: 'userGroups.delete',
-      handler: async ({ user, params, audit }) => {
-        audit.target(params.id, (await groups.get(params.id)).name);
-        await groups.remove(user, params.id);
-      },
+      audit: { action: 'userGroups.delete', row: ({ params }) => groups.get(params.id) },
+      handler: ({ user, params }) => groups.remove(user, params.id),
     }),
     defineRoute({
       method: 'POST',
@@ -227,7 +212,8 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       params: IdParams,
       body: GroupMemberInput,
-      audit: 'userGroups.addMember',
+      // The moved user's row: its record shows the old and the new group.
+      audit: { action: 'userGroups.addMember', row: ({ body }) => users.get(body.userId) },
       handler: ({ user, params, body }) => users.moveToGroup(user, body.userId, params.id),
     }),
   ];
@@ -238,6 +224,7 @@ const CURRENT_PASSWORD_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 };
 
 /** My Account and the caller's own API keys: every signed-in user, whatever its level. */
 export function accountRoutes({ account, keys }: UserServices): AnyRouteDefinition[] {
+  const ownKey = async (userId: string, id: string) => (await keys.list(userId)).find((key) => key.id === id) ?? null;
   return [
     defineRoute({
       method: 'GET',
@@ -254,7 +241,7 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
       permission: 'profileedit',
       body: ProfileInput,
       rateLimit: CURRENT_PASSWORD_RATE_LIMIT,
-      audit: 'myAccount.updateProfile',
+      audit: { action: 'myAccount.updateProfile', row: ({ user }) => account.get(user) },
       handler: ({ user, request, body }) => account.updateProfile(user, request, body),
     }),
     defineRoute({
@@ -274,7 +261,7 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
         'off signs out the user’s other sessions',
       body: SecondFactorInput,
       rateLimit: CURRENT_PASSWORD_RATE_LIMIT,
-      audit: 'myAccount.secondFactor',
+      audit: { action: 'myAccount.secondFactor', row: ({ user }) => account.get(user) },
       handler: ({ user, request, body }) => account.setSecondFactor(user, request, body),
     }),
     defineRoute({
@@ -300,7 +287,7 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
       url: '/api-keys/:id/revoke',
       summary: 'Revoke an API key: it stops working and a new key replaces it, shown this once',
       params: IdParams,
-      audit: 'apiKeys.revoke',
+      audit: { action: 'apiKeys.revoke', row: ({ user, params }) => ownKey(user.id, params.id) },
       handler: ({ user, params }) => keys.revoke(user.id, params.id),
     }),
     defineRoute({
@@ -308,7 +295,7 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
       url: '/api-keys/:id',
       summary: 'Delete an API key',
       params: IdParams,
-      audit: 'apiKeys.delete',
+      audit: { action: 'apiKeys.delete', row: ({ user, params }) => ownKey(user.id, params.id) },
       handler: ({ user, params }) => keys.remove(user.id, params.id),
     }),
   ];
@@ -316,6 +303,9 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
 
 /** User Setup of one application (app/{app_id}/application-user): the pipeline answers 404 for an application the caller cannot see. */
 export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRouteDefinition[] {
+  /** A user's link to the application (its device tags): the record of a change shows them before and after. */
+  const linkedUser = async (actor: SessionUser, appId: string, userId: string) =>
+    (await applicationUsers.list(actor, appId)).users.find((row) => row.userId === userId) ?? null;
   return [
     defineAppRoute({
       method: 'GET',
@@ -363,7 +353,10 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
       permission: 'useredit',
       params: AppUserParams,
       body: DeviceTagsInput,
-      audit: 'applicationUsers.setDeviceTags',
+      audit: {
+        action: 'applicationUsers.setDeviceTags',
+        row: ({ user, app, params }) => linkedUser(user, app.id, params.userId),
+      },
       handler: ({ user, app, params, body }) => applicationUsers.setDeviceTags(user, app.id, params.userId, body.deviceTags),
     }),
     defineAppRoute({
@@ -375,7 +368,7 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
       scope: { kind: USER_SCOPE, from: 'userId' },
       permission: 'useredit',
       params: AppUserParams,
-      audit: 'applicationUsers.removeUser',
+      audit: { action: 'applicationUsers.removeUser', row: ({ user, app, params }) => linkedUser(user, app.id, params.userId) },
       handler: ({ app, params }) => applicationUsers.removeUser(app.id, params.userId),
     }),
     defineAppRoute({
@@ -403,7 +396,11 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
       scope: { kind: USER_GROUP_SCOPE, from: 'groupId' },
       permission: 'useredit',
       params: AppGroupParams,
-      audit: 'applicationUsers.removeGroup',
+      audit: {
+        action: 'applicationUsers.removeGroup',
+        row: async ({ user, app, params }) =>
+          (await applicationUsers.list(user, app.id)).groups.find((group) => group.groupId === params.groupId) ?? null,
+      },
       handler: ({ app, params }) => applicationUsers.removeGroup(app.id, params.groupId),
     }),
   ];

@@ -1,4 +1,11 @@
-import { defineAppRoute, HttpError, readUpload, type AnyRouteDefinition } from '@sensorium/core/server';
+import {
+  auditLeaves,
+  defineAppRoute,
+  HttpError,
+  readUpload,
+  type AnyRouteDefinition,
+  type AppRouteContext,
+} from '@sensorium/core/server';
 import { SITE_IMAGE_MAX_BYTES, SITE_IMAGE_MIME_TYPES, type ObjectKind } from '../../common/device-profiles';
 import {
   FloorPlanInput,
@@ -20,6 +27,14 @@ const uploadResultSchema = {
   type: 'object',
   properties: { image: { type: 'string' }, kind: { type: 'string' }, item: itemSchema },
 };
+
+/** Map changes are `equipment` changes; the record lists each changed part of the item's geo info (image, pins…). */
+const mapAudit = (rows: ItemRows, action: string) => ({
+  action,
+  type: 'equipment' as const,
+  row: async ({ app, params }: AppRouteContext<unknown, unknown, NodeItemParams>) =>
+    auditLeaves((await rows.row(app.id, params.uuid)).geoInfo, 'geoInfo'),
+});
 
 /**
  * The maps' calls (spec 7.4): an item's geo info with everything below it; upload (kind SITE_IMAGE sets
@@ -48,7 +63,7 @@ export function mapRoutes(rows: ItemRows, geo: GeoStore, objects: NodeObjectStor
       query: NodeObjectUploadQuery,
       response: uploadResultSchema,
       rawBody: true,
-      audit: 'nodes.object.upload',
+      audit: mapAudit(rows, 'nodes.object.upload'),
       handler: async ({ app, params, query, request }) => {
         await rows.row(app.id, params.uuid);
         const upload = await readUpload(request, {
@@ -94,7 +109,7 @@ export function mapRoutes(rows: ItemRows, geo: GeoStore, objects: NodeObjectStor
       params: NodeItemParams,
       body: FloorPlanInput,
       response: itemSchema,
-      audit: 'nodes.floor-plan.create',
+      audit: mapAudit(rows, 'nodes.floor-plan.create'),
       handler: async ({ app, params, body }) => {
         const row = await rows.row(app.id, params.uuid);
         if (!(await objects.read(app.id, body.image))) {
@@ -119,7 +134,7 @@ export function mapRoutes(rows: ItemRows, geo: GeoStore, objects: NodeObjectStor
       params: NodeItemParams,
       query: NodeObjectDeleteQuery,
       response: itemSchema,
-      audit: 'nodes.object.delete',
+      audit: mapAudit(rows, 'nodes.object.delete'),
       handler: async ({ app, params, query }) => {
         const row = await rows.row(app.id, params.uuid);
         const geoInfo: GeoInfo = { ...(row.geoInfo ?? { tags: [] }) };
@@ -149,7 +164,7 @@ export function mapRoutes(rows: ItemRows, geo: GeoStore, objects: NodeObjectStor
       params: NodeItemParams,
       body: FloorPlanPinsInput,
       response: itemSchema,
-      audit: 'nodes.floor-plan.pins',
+      audit: mapAudit(rows, 'nodes.floor-plan.pins'),
       handler: async ({ app, params, body }) => {
         const row = await rows.row(app.id, params.uuid);
         const floorPlan = row.geoInfo?.floorPlan;

@@ -3,6 +3,7 @@ import { NodeCommandInput, NodeItemParams, NodeOutputInput, RangeTaskInput } fro
 import type { NodeItems } from '../items';
 import { commandsSchema, itemSchema } from '../response-schemas';
 import { BASE, PER_MINUTE } from './item-routes';
+import { fieldSettingsAudit } from './preference-routes';
 
 /** An item's commands, sending them and output values to its device, and the tasks that send them on events. */
 export function commandRoutes(items: NodeItems): AnyRouteDefinition[] {
@@ -16,7 +17,7 @@ export function commandRoutes(items: NodeItems): AnyRouteDefinition[] {
       params: NodeItemParams,
       body: RangeTaskInput,
       response: itemSchema,
-      audit: 'nodes.task.save',
+      audit: fieldSettingsAudit(items, 'nodes.task.save'),
       handler: ({ app, params, body }) => items.tasks.saveTask(app.id, params.uuid, body.targetField, body.rangeIndex, body.task),
     }),
     defineAppRoute({

@@ -1,4 +1,4 @@
-import { defineAppRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
+import { auditLeaves, defineAppRoute, HttpError, type AnyRouteDefinition, type ScopedApplication } from '@sensorium/core/server';
 import {
   AddItemInput,
   DeleteItemQuery,
@@ -16,6 +16,12 @@ import { availabilitySchema, itemSchema, treeSchema } from '../response-schemas'
 
 export const BASE = '/node-structure-item/:appId';
 export const PER_MINUTE = 60_000;
+
+/** Where each item the caller sees sits in the tree: a structure save's record lists the moved items' old and new places. */
+async function treePlaces(items: NodeItems, app: ScopedApplication) {
+  const rows = await items.tree.tree(app.id, app.deviceTags);
+  return auditLeaves(Object.fromEntries(rows.map((row) => [row.itemName, { parent: row.parentName, position: row.position }])));
+}
 
 /**
  * The tree and item calls of spec 7.3 / 7.4. Every call acts on an application the caller may see (404 otherwise);
@@ -56,7 +62,7 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
         params: NodeAppParams,
         body: AddItemInput,
         response: itemSchema,
-        audit: 'nodes.item.create',
+        audit: { action: 'nodes.item.create', type: 'equipment' },
         handler: async ({ app, body, reply }) => {
           // Below a node the caller's device-tag limit hides, as below one that does not exist.
           if (await items.tree.hidesName(app.id, body.parentName.trim(), app.deviceTags)) {
@@ -88,9 +94,8 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
         app: 'appId',
         params: NodeItemParams,
         query: DeleteItemQuery,
-        audit: 'nodes.item.delete',
-        handler: async ({ app, params, query, audit }) => {
-          audit.target(params.uuid, (await items.rows.get(app.id, params.uuid)).itemName);
+        audit: { action: 'nodes.item.delete', type: 'equipment', row: ({ app, params }) => items.rows.get(app.id, params.uuid) },
+        handler: async ({ app, params, query }) => {
           await items.crud.remove(app.id, params.uuid, query.deleteExternal === 'true', app);
         },
       }),
@@ -105,7 +110,7 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
         params: NodeAppParams,
         body: StructureInput,
         response: treeSchema,
-        audit: 'nodes.structure.save',
+        audit: { action: 'nodes.structure.save', type: 'equipment', row: ({ app }) => treePlaces(items, app) },
         handler: async ({ app, body }) => ({ items: await items.structure.save(app.id, body.structure, app.deviceTags) }),
       }),
     ),
@@ -120,13 +125,8 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
         params: NodeItemParams,
         body: ItemPatchInput,
         response: itemSchema,
-        audit: 'nodes.item.update',
-        handler: async ({ app, params, body, audit }) => {
-          const before = await items.rows.get(app.id, params.uuid);
-          const after = await items.crud.patch(app.id, params.uuid, body);
-          audit.changes(before, after);
-          return after;
-        },
+        audit: { action: 'nodes.item.update', type: 'equipment', row: ({ app, params }) => items.rows.get(app.id, params.uuid) },
+        handler: ({ app, params, body }) => items.crud.patch(app.id, params.uuid, body),
       }),
     ),
     defineAppRoute({

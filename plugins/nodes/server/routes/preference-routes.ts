@@ -1,8 +1,19 @@
-import { defineAppRoute, type AnyRouteDefinition } from '@sensorium/core/server';
+import { auditLeaves, defineAppRoute, type AnyRouteDefinition, type AppRouteContext } from '@sensorium/core/server';
 import { FieldOverrideInput, FieldPreferenceInput, NodeItemParams, RangeNotificationInput } from '../../common/inputs';
 import type { NodeItems } from '../items';
 import { itemSchema } from '../response-schemas';
 import { BASE } from './item-routes';
+
+/**
+ * How the routes that change one field's settings are audited: as `equipment` changes, the record listing each changed
+ * setting under the field's name (`temperature.rangeSettings.ranges.0.max: 30 → 35`).
+ */
+export const fieldSettingsAudit = (items: NodeItems, action: string) => ({
+  action,
+  type: 'equipment' as const,
+  row: async ({ app, params, body }: AppRouteContext<{ targetField: string }, unknown, NodeItemParams>) =>
+    auditLeaves((await items.rows.get(app.id, params.uuid)).input[body.targetField], body.targetField),
+});
 
 /** A field's settings and colour ranges, a range's notification setting and the override (spec 7.4). */
 export function preferenceRoutes(items: NodeItems): AnyRouteDefinition[] {
@@ -16,7 +27,7 @@ export function preferenceRoutes(items: NodeItems): AnyRouteDefinition[] {
       params: NodeItemParams,
       body: FieldPreferenceInput,
       response: itemSchema,
-      audit: 'nodes.field-preference.save',
+      audit: fieldSettingsAudit(items, 'nodes.field-preference.save'),
       handler: ({ app, params, body }) =>
         items.preferences.saveFieldPreference(app.id, params.uuid, body.targetField, body.preference, body.basedOn),
     }),
@@ -29,7 +40,7 @@ export function preferenceRoutes(items: NodeItems): AnyRouteDefinition[] {
       params: NodeItemParams,
       body: RangeNotificationInput,
       response: itemSchema,
-      audit: 'nodes.notification.save',
+      audit: fieldSettingsAudit(items, 'nodes.notification.save'),
       handler: ({ app, params, body }) =>
         items.preferences.saveNotification(app.id, params.uuid, body.targetField, body.rangeIndex, body.notificationSetting),
     }),
@@ -42,7 +53,7 @@ export function preferenceRoutes(items: NodeItems): AnyRouteDefinition[] {
       params: NodeItemParams,
       body: FieldOverrideInput,
       response: itemSchema,
-      audit: 'nodes.override.save',
+      audit: fieldSettingsAudit(items, 'nodes.override.save'),
       handler: ({ app, params, body }) =>
         items.preferences.saveOverride(app.id, params.uuid, body.targetField, body.overrideValueEnabled, body.overrideValue),
     }),

@@ -84,6 +84,16 @@ export class ContactRepository {
     return rows.map((row) => row.department);
   }
 
+  /** One contact, or null (the audit trail's old values). */
+  async find(appId: string, id: string): Promise<Contact | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.appId, appId), eq(contacts.id, id)));
+    return row ? toContact(row) : null;
+  }
+
   create(appId: string, input: ContactInput): Promise<Contact> {
     return this.db.transaction(async (tx) => {
       await lockNames(tx, appId);

@@ -93,6 +93,7 @@ export function contactRoutes(repository: ContactRepository): AnyRouteDefinition
       params: ContactParams,
       body: ContactInput,
       response: contactSchema,
+      audit: { row: ({ app, params }) => repository.find(app.id, params.id) },
       handler: ({ app, params, body }) => repository.update(app.id, params.id, body),
     }),
     defineAppRoute({
@@ -101,6 +102,7 @@ export function contactRoutes(repository: ContactRepository): AnyRouteDefinition
       summary: 'Deletes a notification client',
       ...writing,
       params: ContactParams,
+      audit: { row: ({ app, params }) => repository.find(app.id, params.id) },
       handler: ({ app, params }) => repository.remove(app.id, params.id),
     }),
   ];

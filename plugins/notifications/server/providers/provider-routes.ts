@@ -1,4 +1,5 @@
 import {
+  auditLeaves,
   HttpError,
   managedOrganisation,
   ManagedOrganisationQuery,
@@ -55,6 +56,10 @@ export function providerRoutes(db: Database, store: ProviderStore): AnyRouteDefi
       url: '/notifications/providers',
       summary: "Sets the organisation's own provider of a channel (an empty secret keeps the stored one)",
       body: ProviderInput,
+      audit: {
+        row: async ({ user, query, body }) =>
+          auditLeaves(await store.own(await organisationToChange(db, user, query), body.channel)),
+      },
       handler: async ({ user, query, body }) => saved(await organisationToChange(db, user, query), body),
     }),
     defineRoute({
@@ -64,6 +69,10 @@ export function providerRoutes(db: Database, store: ProviderStore): AnyRouteDefi
       url: '/notifications/providers/:channel',
       summary: "Removes the organisation's own provider of a channel: the operator's default carries it again",
       params: ProviderChannelParams,
+      audit: {
+        row: async ({ user, query, params }) =>
+          auditLeaves(await store.own(await organisationToChange(db, user, query), params.channel)),
+      },
       handler: async ({ user, query, params }) => {
         const organisationId = await organisationToChange(db, user, query);
         await store.remove(organisationId, params.channel);
@@ -78,6 +87,7 @@ export function providerRoutes(db: Database, store: ProviderStore): AnyRouteDefi
       summary: "Sets the operator's default provider of a channel, for organisations without their own",
       body: ProviderInput,
       response: answerSchema,
+      audit: { row: async ({ body }) => auditLeaves(await store.own(null, body.channel)) },
       handler: ({ body }) => saved(null, body),
     }),
   ];

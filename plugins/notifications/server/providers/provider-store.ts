@@ -74,6 +74,15 @@ export class ProviderStore {
     return { organisationId, own: organisationId === null ? defaults : (await this.rows(organisationId)).map(toView), defaults };
   }
 
+  /** An organisation's own provider of a channel (the operator's default for null), secret masked; null when none. */
+  async own(organisationId: string | null, channel: ProviderChannel): Promise<ProviderView | null> {
+    const [row] = await this.db
+      .select()
+      .from(providers)
+      .where(and(owner(organisationId), eq(providers.channel, channel)));
+    return row ? toView(row) : null;
+  }
+
   /** Sets a channel's provider; an empty secret keeps the stored one (false when there is none to keep). */
   async save(organisationId: string | null, input: ProviderInput): Promise<boolean> {
     const [stored] = await this.db

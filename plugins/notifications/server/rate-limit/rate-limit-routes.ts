@@ -48,6 +48,7 @@ export function rateLimitRoutes(db: Database): AnyRouteDefinition[] {
       method: 'PUT',
       summary: "Sets the organisation's per-contact notification rate limit: at most maxSent messages in windowMinutes",
       body: RateLimitInput,
+      audit: { row: async ({ user, query }) => answer(db, await organisationToChange(db, user, query)) },
       handler: async ({ user, query, body }) => {
         const organisationId = await organisationToChange(db, user, query);
         await saveRateLimit(db, organisationId, { maxSent: body.maxSent, windowMinutes: body.windowMinutes });
