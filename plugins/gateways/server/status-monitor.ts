@@ -69,6 +69,7 @@ export class GatewayStatusMonitor {
     await audit.record({
       userId: null,
       username: null,
+      type: 'system',
       action: 'gateways.offline',
       target: row.name,
       pluginId: 'gateways',

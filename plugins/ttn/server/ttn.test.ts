@@ -5,7 +5,7 @@ import { DataSourceDirectoryToken } from '@sensorium/core/server';
 import { RecordingSink, recordingSinkPlugin } from '../../../host/server/data-sources/recording-sink';
 import { startTestServer, type TestServer } from '../../../host/server/testing';
 import ttn from './index';
-import { ttsDownlink, ttsUplink } from './uplink';
+import { ttsDownlink, ttsUplink, uplinkGatewayIds } from './uplink';
 
 const MOSQUITTO = process.env.SENSORIUM_TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
@@ -25,6 +25,20 @@ function uplinkJson(deviceId: string, fCnt: number, decoded: Record<string, unkn
 }
 
 describe('The Things Stack uplink mapping', () => {
+  it('lists the gateways that received an uplink by EUI, else by gateway id', () => {
+    const message = {
+      uplink_message: {
+        rx_metadata: [
+          { gateway_ids: { gateway_id: 'roof', eui: 'B827EBFFFE61C12A' } },
+          { gateway_ids: { gateway_id: 'eui-0016c001ff10a235' } },
+          { gateway_ids: { gateway_id: 'packetbroker' } },
+        ],
+      },
+    };
+    expect(uplinkGatewayIds(message)).toEqual(['B827EBFFFE61C12A', 'eui-0016c001ff10a235', 'packetbroker']);
+    expect(uplinkGatewayIds({})).toEqual([]);
+  });
+
   it("maps a v3 up message to an uplink of its topic's application, keyed by application, device, counter and time", () => {
     const message = uplinkJson('door-7', 12, { open: true });
     const uplink = ttsUplink('v3/factory@ttn/devices/door-7/up', Buffer.from(JSON.stringify(message)));
