@@ -48,7 +48,12 @@ export default defineServerPlugin({
       });
     };
     const repository = new GatewayRepository(db);
-    const forget = (id: string) => events.resumeSubjectEvents(gatewaySubject({ id }), 'deleted').then(() => undefined);
+    // The gateway is gone whatever happens to its events: a failure to close them is the operators' to see, not the caller's.
+    const forget = (id: string) =>
+      events.resumeSubjectEvents(gatewaySubject({ id }), 'deleted').then(
+        () => undefined,
+        (error: unknown) => logger.error({ err: error, id }, 'the deleted gateway’s events were not closed'),
+      );
     context.contribute(routeScopes, { kind: GATEWAY_SCOPE, load: (user, id) => repository.findVisible(user, id) });
     for (const route of gatewayRoutes(repository, networkServer, forget)) context.addRoute(route);
 

@@ -348,7 +348,14 @@ describe.each(databaseBackends())('gateways API on %s', (backend) => {
       const mast = await addOperatorGateway('Mast', '0016C0FFFE00D001');
       const events = async () =>
         (await server.request('GET', `/api/system-events-api/${appId}/events`, { token: admin })).body as {
-          rows: { eventType: string; itemName: string; isCleared: boolean; resumeStatus: string | null; severity: number }[];
+          rows: {
+            id: string;
+            eventType: string;
+            itemName: string;
+            isCleared: boolean;
+            resumeStatus: string | null;
+            severity: number;
+          }[];
         };
       // Its last stats (JSON) were sent 20 minutes ago: past the offline age.
       const silent = new Date(Date.now() - 20 * 60_000).toISOString();
@@ -372,6 +379,10 @@ describe.each(databaseBackends())('gateways API on %s', (backend) => {
       );
       const cleared = await until(events, (answer) => answer.rows.every((row) => row.isCleared));
       expect(cleared.rows).toEqual([expect.objectContaining({ itemName: 'Mast', isCleared: true, resumeStatus: 'online' })]);
+      const detail = await server.request('GET', `/api/system-events-api/${appId}/events/${cleared.rows[0]!.id}`, {
+        token: admin,
+      });
+      expect(detail.body.history.map((step: { kind: string }) => step.kind)).toEqual(['created', 'updated', 'auto-cleared']);
     });
   });
 
