@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges, auditLeaves, maskSecrets } from './audit';
+import { auditChanges, auditLeaves, auditText, maskSecrets } from './audit';
 
 describe('audit changes', () => {
   it('lists only the changed fields, leaves out bookkeeping and masks secrets at any depth', () => {
@@ -28,5 +28,15 @@ describe('audit changes', () => {
     expect(auditChanges(auditLeaves({ proxy: { authorization: 'Basic x' } }), null)).toEqual([
       { field: 'proxy.authorization', old: '***' },
     ]);
+  });
+
+  it('keeps hostile text storable: NUL and lone surrogates replaced, long texts cut without splitting a pair', () => {
+    expect(auditChanges(null, { name: 'a\u0000b', tags: ['x\ud800y'] })).toEqual([
+      { field: 'name', new: 'a\uFFFDb' },
+      { field: 'tags', new: ['x\uFFFDy'] },
+    ]);
+    const cut = auditText(`${'a'.repeat(199)}😀`);
+    expect(cut).toBe(`${'a'.repeat(199)}\uFFFD…`);
+    expect(auditText('short')).toBe('short');
   });
 });

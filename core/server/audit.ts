@@ -76,14 +76,25 @@ export const MASK = '***';
 const MAX_TEXT = 200;
 const MAX_FIELDS = 40;
 
-/** A value as an audit record keeps it: long texts cut, objects kept small. */
+// Lone surrogates and NUL: the database refuses them in text and JSON, and the record of a refused hostile call would be lost.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '\uFFFD');
+
+/** A text as an audit record keeps it (a target, a name, a value): storable, and cut at 200 characters. */
+export function auditText(value: string): string {
+  // Cut first: a cut may split a surrogate pair.
+  const cut = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  return storable(cut);
+}
+
+/** A value as an audit record keeps it: texts storable and cut, objects kept small. */
 function auditValue(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  if (typeof value === 'string') return auditText(value);
   if (value instanceof Date) return value.toISOString();
   if (value === null || typeof value !== 'object') return value;
   const masked = maskedValue(value);
   const text = JSON.stringify(masked);
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : masked;
+  return text.length > MAX_TEXT ? auditText(text) : masked;
 }
 
 /** Bookkeeping fields every write changes: no change a reader looks for. */
@@ -135,6 +146,7 @@ export function auditLeaves(value: object | null | undefined, prefix = ''): Reco
 
 /** A value with the secrets of its objects masked, at any depth (arrays too). */
 function maskedValue(value: unknown): unknown {
+  if (typeof value === 'string') return storable(value);
   if (Array.isArray(value)) return value.map(maskedValue);
   if (!value || typeof value !== 'object' || value instanceof Date) return value;
   return Object.fromEntries(

@@ -11,6 +11,7 @@ import {
   APPLICATION_SCOPE,
   deviceTagLimit,
   auditChanges,
+  auditText,
   HttpError,
   maskSecrets,
   scopeId,
@@ -186,6 +187,7 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
               : answeredTarget(undefined, { body: parts.body ?? request.body });
           const targetId = callAudit.targetId ?? text(answered?.id) ?? auditTarget(request.params);
           const targetName = callAudit.targetName ?? answered?.name ?? null;
+          const stored = (value: string | null) => (value === null ? null : auditText(value));
           const changes = callAudit.changed ?? sentFields(parts.body ?? request.body);
           const appId = (app as ScopedApplication | null)?.id ?? null;
           // The change is done (or refused); a failed audit write is logged for operators rather than reported as a failed call.
@@ -196,9 +198,9 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
               organisationId: user?.organisationId ?? null,
               action: options.action ?? `${route.method} ${route.url}`,
               type: options.type ?? 'useraction',
-              target: targetId,
-              targetName,
-              location: callAudit.where ?? null,
+              target: stored(targetId),
+              targetName: stored(targetName),
+              location: stored(callAudit.where ?? null),
               ...(options.log ? { log: { key: options.log } } : {}),
               pluginId,
               address: request.ip,
