@@ -1,5 +1,6 @@
 import { IsNotEmpty, IsString } from 'class-validator';
 import {
+  auditLeaves,
   defineAppRoute,
   HttpError,
   readUpload,
@@ -33,8 +34,10 @@ export function applicationDetailRoutes(
   /** Read per call: plugins registered after this one contribute too. */
   dataOwners: () => ApplicationDataOwners,
 ): AnyRouteDefinition[] {
-  /** The application before and after a change: its record lists the changed fields, old and new. */
-  const applicationAudit = { row: ({ app }: AppRouteContext<unknown, unknown, unknown>) => repository.get(app.id) };
+  /** The application before and after a change: its record lists the changed fields (settings by path), old and new. */
+  const applicationAudit = {
+    row: async ({ app }: AppRouteContext<unknown, unknown, unknown>) => auditLeaves(await repository.get(app.id)),
+  };
   return [
     defineAppRoute({
       method: 'GET',
