@@ -130,7 +130,7 @@ describe.each(databaseBackends())('timer missions on %s', (backend) => {
     expect(actions).toEqual(expect.arrayContaining([expect.stringContaining('create'), expect.stringContaining('switch')]));
   });
 
-  it('reports a mission’s old and new values to the audit trail when it is updated, switched and deleted', async () => {
+  it('reports old and new values to the audit trail: a mission updated, switched and deleted, the schedule settings', async () => {
     const { id } = (await send('POST', api('create/'), missionBody())).body;
     await send(
       'PUT',
@@ -146,11 +146,10 @@ describe.each(databaseBackends())('timer missions on %s', (backend) => {
     const { records } = await server.running.resolve(AuditLogToken).list({ limit: 50, offset: 0 });
     const changesOf = (route: string) =>
       records.find((record) => record.target === id && record.action.includes(`/${route}/`))?.detail?.changes;
-    const update = changesOf('update') as { field: string; old: unknown; new: unknown }[];
-    expect(update.map((change) => change.field)).toEqual(['missionName', 'timeslots']);
-    expect(update[0]).toEqual({ field: 'missionName', old: 'Open the valve', new: 'Open the valve early' });
-    expect(update[1]!.old).toContain('"hour":8');
-    expect(update[1]!.new).toContain('"hour":6');
+    expect(changesOf('update')).toEqual([
+      { field: 'missionName', old: 'Open the valve', new: 'Open the valve early' },
+      { field: 'timeslots.0.startTime.hour', old: 8, new: 6 },
+    ]);
     expect(changesOf('switch')).toEqual([{ field: 'isEnabled', old: true, new: false }]);
     expect(changesOf('delete')).toEqual(
       expect.arrayContaining([
@@ -161,6 +160,10 @@ describe.each(databaseBackends())('timer missions on %s', (backend) => {
     expect(records.find((record) => record.target === id && record.action.includes('/delete/'))).toMatchObject({
       targetName: 'Open the valve early',
     });
+
+    await send('PUT', api('schedule-settings/'), { timeZone: 'Europe/London', holidays: ['2026-05-01'] });
+    const [settings] = (await server.running.resolve(AuditLogToken).list({ limit: 1, offset: 0 })).records;
+    expect(settings!.detail!.changes).toEqual(expect.arrayContaining([{ field: 'holidays', old: [], new: ['2026-05-01'] }]));
   });
 
   it('refuses malformed input with a translated 400 naming the field', async () => {

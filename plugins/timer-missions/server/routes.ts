@@ -1,4 +1,4 @@
-import { defineAppRoute, HttpError, type AnyRouteDefinition, type RouteAudit } from '@sensorium/core/server';
+import { auditLeaves, defineAppRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
 import type { ItemLookup, PlacedDevice } from '@sensorium/nodes/common';
 import {
   fieldOfPart,
@@ -14,7 +14,6 @@ import {
   type MissionDevice,
   type MissionErrorMap,
   type ScheduleSettings,
-  type TimerMission,
 } from '../common';
 import { holidaysFromIcs } from './ics';
 import type { MissionRepository } from './repository';
@@ -47,18 +46,19 @@ function toDevice({ item }: PlacedDevice): MissionDevice {
   };
 }
 
-/** The mission's old and new values (null after a delete) on the call's audit record, named by the mission. */
-function reportChange(audit: RouteAudit, before: TimerMission, after: TimerMission | null): void {
-  audit.target(before.id, (after ?? before).missionName);
-  audit.changes(before, after);
-}
-
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 const translated = (errors: MissionErrorMap, t: Translate): MissionErrorMap =>
   Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, messages.map((message) => t(message))]));
 
 export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): AnyRouteDefinition[] {
   const notFound = () => HttpError.notFound('timer-missions.errors.notFound');
+  /**
+   * What the audit record compares before and after a call: the mission with its slots and actions as dotted leaves
+   * (`timeslots.0.startTime.hour: 8 → 6`), and the schedule settings.
+   */
+  const missionRow = async ({ app, params }: { app: { id: string }; params: MissionParams }) =>
+    auditLeaves(await missions.get(app.id, params.id));
+  const settingsRow = ({ app }: { app: { id: string } }) => missions.settings(app.id);
   const devicesOf = async (appId: string, deviceTags: readonly string[] | null) =>
     (await lookup.devices(appId, deviceTags)).map(toDevice);
 
@@ -112,13 +112,12 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionParams,
       body: TimerMissionInput,
       permission: PERMISSION,
-      handler: async ({ app, params, body, t, reply, audit }) => {
-        const before = await missions.get(app.id, params.id);
-        if (!before) throw notFound();
+      audit: { row: missionRow },
+      handler: async ({ app, params, body, t, reply }) => {
+        if (!(await missions.get(app.id, params.id))) throw notFound();
         const refused = await refuseInvalid(app, body, t, reply);
         if (refused) return refused;
         if (!(await missions.update(app.id, params.id, body))) throw notFound();
-        reportChange(audit, before, await missions.get(app.id, params.id));
         return { id: params.id };
       },
     }),
@@ -130,10 +129,9 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionParams,
       body: SwitchMissionInput,
       permission: PERMISSION,
-      handler: async ({ app, params, body, audit }) => {
-        const before = await missions.get(app.id, params.id);
-        if (!before || !(await missions.setEnabled(app.id, params.id, body.isEnabled))) throw notFound();
-        reportChange(audit, before, await missions.get(app.id, params.id));
+      audit: { row: missionRow },
+      handler: async ({ app, params, body }) => {
+        if (!(await missions.setEnabled(app.id, params.id, body.isEnabled))) throw notFound();
         return { id: params.id };
       },
     }),
@@ -156,10 +154,9 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       app: 'appId',
       params: MissionParams,
       permission: PERMISSION,
-      handler: async ({ app, params, audit }) => {
-        const before = await missions.get(app.id, params.id);
-        if (!before || !(await missions.delete(app.id, params.id))) throw notFound();
-        reportChange(audit, before, null);
+      audit: { row: missionRow },
+      handler: async ({ app, params }) => {
+        if (!(await missions.delete(app.id, params.id))) throw notFound();
         return { id: params.id };
       },
     }),
@@ -201,12 +198,8 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionAppParams,
       body: ScheduleSettingsInput,
       permission: PERMISSION,
-      handler: async ({ app, body, audit }): Promise<ScheduleSettings> => {
-        const before = await missions.settings(app.id);
-        const after = await missions.saveSettings(app.id, body);
-        audit.changes(before, after);
-        return after;
-      },
+      audit: { row: settingsRow },
+      handler: ({ app, body }): Promise<ScheduleSettings> => missions.saveSettings(app.id, body),
     }),
     defineAppRoute({
       method: 'POST',
@@ -216,12 +209,11 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionAppParams,
       body: IcsImportInput,
       permission: PERMISSION,
-      handler: async ({ app, body, audit }) => {
+      audit: { row: settingsRow },
+      handler: async ({ app, body }) => {
         const current = await missions.settings(app.id);
         const imported = holidaysFromIcs(body.ics, new Date().getUTCFullYear() + 2);
-        const after = await missions.saveSettings(app.id, { ...current, holidays: [...current.holidays, ...imported] });
-        audit.changes(current, after);
-        return after;
+        return missions.saveSettings(app.id, { ...current, holidays: [...current.holidays, ...imported] });
       },
     }),
   ];
