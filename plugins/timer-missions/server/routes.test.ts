@@ -229,7 +229,11 @@ describe.each(databaseBackends())('timer missions on %s', (backend) => {
       results: [{ deviceName: 'valve', commandId: 'open', outcome: 'sent' }],
     });
     const { records } = await server.running.resolve(AuditLogToken).list({ limit: 50, offset: 0 });
-    expect(records.find((record) => record.action === 'timer-missions.run')).toMatchObject({ target: id, outcome: 'success' });
+    expect(records.find((record) => record.action === 'timer-missions.run')).toMatchObject({
+      target: id,
+      type: 'device',
+      outcome: 'success',
+    });
     await send('PUT', api(`switch/${id}`, RUN_APP), { isEnabled: false });
   });
 

@@ -114,7 +114,10 @@ export class MissionScheduler implements TimerScheduler {
       userId: null,
       username: 'system',
       action: late ? 'timer-missions.run.skipped' : 'timer-missions.run',
+      // A run sends commands to devices; a skipped one sends nothing and is the scheduler's own record (docs/audit.md).
+      type: late ? 'system' : 'device',
       target: mission.id,
+      targetName: mission.missionName,
       pluginId: manifest.id,
       address: null,
       outcome: status === 'sent' ? 'success' : 'failure',
