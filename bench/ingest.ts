@@ -703,7 +703,10 @@ async function runMode(mode: Mode): Promise<ModeResult> {
 
     // Everything published to the console so far (the sweep's phases too), to find uplinks lost on the way.
     const publishedBefore = committed;
-    const cpu = new CpuMeter(publishers.pid, { mosquitto: mode.broker === 'mosquitto', postgres: mode.db === 'postgres' });
+    const cpu = new CpuMeter(
+      { server: process.pid, publishers: publishers.pid, 'smtp sink': smtp?.pid },
+      { mosquitto: mode.broker === 'mosquitto', postgres: mode.db === 'postgres' },
+    );
     const profiler = options.cpuProf ? new CpuProfiler() : null;
     const measured = new Recorder();
     let cpuCores: CpuGroups = {};
@@ -931,20 +934,19 @@ function printSummary(results: ModeResult[]): void {
   );
   const notified = results.filter((r) => r.notifications);
   if (notified.length === 0) return;
+  const plainOf = (r: ModeResult) => results.find((other) => !other.notifications && `${other.mode}${NOTIFY_SUFFIX}` === r.mode);
+  const busy = (r: ModeResult) => [r, plainOf(r)].some((run) => run && otherWork(run) > OTHER_WORK_LIMIT);
   console.log('\n== Notifications (the +mail modes: 1 % of uplinks at --alarm-rate 0.01 raise an event e-mailed to a contact)');
   printTable(
     ['mode', 'ingest uplinks/s', 'without mail', 'change', 'deliveries', 'sent', 'left', 'drain s', 'at SMTP sink'],
     notified.map((r) => {
-      const plain = results.find((other) => !other.notifications && `${other.mode}${NOTIFY_SUFFIX}` === r.mode);
+      const plain = plainOf(r);
       const backlog = r.notifications!;
       return [
         r.mode,
         fmt(r.ingest.rate),
         plain ? fmt(plain.ingest.rate) : '–',
-        plain
-          ? `${fmt((r.ingest.rate / plain.ingest.rate - 1) * 100, 1)}%` +
-            ([r, plain].some((run) => otherWork(run) > OTHER_WORK_LIMIT) ? ' ! busy machine' : '')
-          : '–',
+        plain ? `${fmt((r.ingest.rate / plain.ingest.rate - 1) * 100, 1)}%` + (busy(r) ? ' ! busy machine' : '') : '–',
         fmt(backlog.planned),
         fmt(backlog.sent),
         fmt(backlog.left) + (backlog.left > 0 ? ' (timeout)' : ''),
@@ -954,7 +956,9 @@ function printSummary(results: ModeResult[]): void {
     }),
   );
   console.log('   drain: from the end of the measurement until no delivery was queued, deferred or sending.');
-  console.log('   ! busy machine: other processes took over 0.2 cores in one of the two windows; rerun on a quiet machine.');
+  if (notified.some(busy)) {
+    console.log('   ! busy machine: other processes took over 0.2 cores in one of the two windows; rerun on a quiet machine.');
+  }
 }
 
 async function main(): Promise<void> {

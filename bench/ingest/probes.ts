@@ -10,12 +10,17 @@ import pg from 'pg';
 
 const CLOCK_TICKS = 100;
 
-function cpuSeconds(pid: number): number | null {
+/** A process's CPU seconds: its own, and those of its children it has reaped (a PostgreSQL backend that ended). */
+function processCpu(pid: number): { own: number; reaped: number; parent: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 (utime, stime) are the 12th and 13th after the command name.
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    // After the command name: field 4 (ppid) is the 2nd; 14-17 (utime, stime, cutime, cstime) the 12th to 15th.
+    return {
+      parent: Number(fields[1]),
+      own: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+      reaped: (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS,
+    };
   } catch {
     return null;
   }
@@ -34,38 +39,45 @@ function pidsNamed(name: string): number[] {
   return pids;
 }
 
+/**
+ * CPU seconds of every process named `name`, found anew at each reading, plus what the ones that ended took: their
+ * parent of the same family (PostgreSQL's postmaster) counts its reaped children. A backend that closes during the
+ * window (a pool's idle connection) then still counts, instead of taking its earlier seconds off the group's total.
+ */
+function familyCpu(name: string): number {
+  const found = pidsNamed(name).flatMap((pid) => {
+    const cpu = processCpu(pid);
+    return cpu ? [{ pid, ...cpu }] : [];
+  });
+  const members = new Set(found.map(({ pid }) => pid));
+  return found.reduce((sum, cpu) => sum + cpu.own + (members.has(cpu.parent) ? 0 : cpu.reaped), 0);
+}
+
 export type CpuGroups = Record<string, number>;
 
-/** CPU seconds used by the server process, the publisher process, Mosquitto and PostgreSQL (all its processes). */
+/** CPU per process group over a window, and the whole machine's, from /proc (Linux). */
 export class CpuMeter {
-  private readonly groups: Record<string, number[]>;
   private start: CpuGroups = {};
   private startedAt = 0;
 
+  /** `processes`: groups of one process each (this server, the publishers, the SMTP sink), by pid. */
   constructor(
-    publisherPid: number | undefined,
+    private readonly processes: Record<string, number | undefined>,
     private readonly external: { mosquitto: boolean; postgres: boolean },
-  ) {
-    this.groups = {
-      server: [process.pid],
-      publishers: publisherPid ? [publisherPid] : [],
-      ...(external.mosquitto ? { mosquitto: pidsNamed('mosquitto') } : {}),
-      ...(external.postgres ? { postgres: pidsNamed('postgres') } : {}),
-    };
-  }
+  ) {}
 
   private read(): CpuGroups {
     const totals: CpuGroups = {};
-    for (const [group, pids] of Object.entries(this.groups)) {
-      totals[group] = pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
+    for (const [group, pid] of Object.entries(this.processes)) {
+      if (pid !== undefined) totals[group] = processCpu(pid)?.own ?? 0;
     }
+    if (this.external.mosquitto) totals.mosquitto = familyCpu('mosquitto');
+    if (this.external.postgres) totals.postgres = familyCpu('postgres');
     totals.machine = machineBusySeconds();
     return totals;
   }
 
   begin(): void {
-    // PostgreSQL backends opened since construction (the pool grows on demand).
-    if (this.external.postgres) this.groups.postgres = pidsNamed('postgres');
     this.start = this.read();
     this.startedAt = performance.now();
   }

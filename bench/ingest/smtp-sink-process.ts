@@ -14,6 +14,8 @@ type FromSink = { type: 'ready'; url: string } | { type: 'count'; received: numb
 /** The sink as the benchmark sees it: its URL, and how many e-mails it has received. */
 export interface SmtpSinkProcess {
   url: string;
+  /** Its process, whose CPU the benchmark reports on its own. */
+  pid: number | undefined;
   received(): Promise<number>;
   close(): Promise<void>;
 }
@@ -25,6 +27,7 @@ export async function startSmtpSinkProcess(): Promise<SmtpSinkProcess> {
   if (ready.type !== 'ready') throw new Error('the SMTP sink process did not start');
   return {
     url: ready.url,
+    pid: child.pid,
     async received() {
       const answer = next();
       child.send({ type: 'count' } satisfies ToSink);
