@@ -101,14 +101,13 @@ describe('harness shell', () => {
       body: { refresh_token: refreshToken },
     });
     expect(logout.status).toBeLessThan(300);
-    // The access token is still within its lifetime; spoil it so the next call of the open harness must refresh.
+    // The access token is still within its lifetime; spoil it so the next call of the open harness must refresh, and
+    // at once (one step, so no background call of the console can end the session before it) make an in-app
+    // navigation (no reload) to a page that calls the API.
     await page.evaluate(() => {
       for (const storage of [localStorage, sessionStorage]) {
         for (const key of Object.keys(storage)) if (/access/i.test(key)) storage.setItem(key, 'spoiled');
       }
-    });
-    // An in-app navigation (no reload) to a page that calls the API.
-    await page.evaluate(() => {
       history.pushState({}, '', '/customer-management/end-customer');
       dispatchEvent(new PopStateEvent('popstate'));
     });
