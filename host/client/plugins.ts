@@ -27,6 +27,10 @@ import timerMissionsClient from '../../plugins/timer-missions/client';
 import gatewaysClient from '../../plugins/gateways/client';
 import deviceProfilesClient from '../../plugins/device-profiles/client';
 import rawDataClient from '../../plugins/raw-data/client';
+import dashboardsClient from '../../plugins/dashboards/client';
+import projectWizardClient from '../../plugins/project-wizard/client';
+import adaptersClient from '../../plugins/adapters/client';
+import costManagementClient from '../../plugins/cost-management/client';
 
 /** The client parts of the installed plugins. `sensorium` adds new ones at the marker line. */
 export const clientPlugins: ClientPlugin[] = [
@@ -58,5 +62,9 @@ export const clientPlugins: ClientPlugin[] = [
   gatewaysClient,
   deviceProfilesClient,
   rawDataClient,
+  dashboardsClient,
+  projectWizardClient,
+  adaptersClient,
+  costManagementClient,
   // sensorium:plugins
 ];

@@ -27,6 +27,10 @@ import timerMissionsServer from '../../plugins/timer-missions/server';
 import gatewaysServer from '../../plugins/gateways/server';
 import deviceProfilesServer from '../../plugins/device-profiles/server';
 import rawDataServer from '../../plugins/raw-data/server';
+import dashboardsServer from '../../plugins/dashboards/server';
+import projectWizardServer from '../../plugins/project-wizard/server';
+import adaptersServer from '../../plugins/adapters/server';
+import costManagementServer from '../../plugins/cost-management/server';
 
 /** The server parts of the installed plugins. `sensorium new plugin` adds imports above and entries at the marker. */
 export const serverPlugins: ServerPlugin[] = [
@@ -58,5 +62,9 @@ export const serverPlugins: ServerPlugin[] = [
   gatewaysServer,
   deviceProfilesServer,
   rawDataServer,
+  dashboardsServer,
+  projectWizardServer,
+  adaptersServer,
+  costManagementServer,
   // sensorium:plugins
 ];

@@ -1,0 +1,30 @@
+import { PuzzlePieceRegular } from '@fluentui/react-icons';
+import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { manifest } from '../manifest';
+import cn from './i18n/cn.json';
+import en from './i18n/en.json';
+import hk from './i18n/hk.json';
+import { DashboardsStore } from './store';
+
+export default defineClientPlugin({
+  manifest,
+  i18n: { en, hk, cn },
+  register(context) {
+    context.addStore('dashboards', DashboardsStore);
+    // The page loads on first visit, so it adds nothing to the login page.
+    context.contribute(routes, {
+      path: 'dashboards',
+      load: () => import('./DashboardsPage'),
+      titleKey: 'dashboards.title',
+      guard: 'auth',
+    });
+    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
+    context.contribute(sidebarGroups, {
+      id: 'dashboards',
+      titleKey: 'dashboards.title',
+      icon: PuzzlePieceRegular,
+      order: 100,
+      url: '/dashboards',
+    });
+  },
+});

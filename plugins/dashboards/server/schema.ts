@@ -1,0 +1,8 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The table of server/migrations.ts, typed for queries; change both together. */
+export const dashboardsItems = pgTable('dashboards_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
