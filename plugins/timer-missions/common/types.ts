@@ -69,7 +69,7 @@ export interface MissionDevice {
 }
 
 /** What a run did: sent every command, some failed, or it was too late after downtime and skipped (never sent). */
-export const RUN_STATUSES = ['sending', 'sent', 'failed', 'skipped'] as const;
+export const RUN_STATUSES = ['sending', 'sent', 'failed', 'skipped', 'interrupted'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export interface RunCommandResult {

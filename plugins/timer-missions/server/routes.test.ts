@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditLogToken } from '@sensorium/core/server';
+import { AuditLogToken, DatabaseToken } from '@sensorium/core/server';
 import { createTestApplication, databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import { valveItemBody } from '../../../host/server/testing/valve-item';
 import applications from '../../applications/server';
@@ -10,6 +10,8 @@ import devicePipeline from '../../device-pipeline/server';
 import nodes from '../../nodes/server';
 import { defaultMissionSettings, TimerSchedulerToken, type MissionRun, type TimerMissionSettings } from '../common';
 import plugin from './index';
+import { INTERRUPTED_AFTER_MS } from './scheduler';
+import { timerMissionRuns } from './schema';
 
 const APP = 'tm_app';
 const RUN_APP = 'tm_run';
@@ -268,5 +270,40 @@ describe.each(databaseBackends())('timer missions on %s', (backend) => {
     expect(skipped).toEqual([expect.objectContaining({ status: 'skipped', scheduledAt: late.toISOString(), results: [] })]);
     const caught = (await send('GET', api(`runs/${caughtId}`, RUN_APP))).body;
     expect(caught).toEqual([expect.objectContaining({ status: 'sent', scheduledAt: soon.toISOString() })]);
+  });
+
+  it('marks a run cut off between its claim and its outcome as interrupted, audits it, and never sends it again', async () => {
+    // Its slot starts half a day away, so no tick below reaches a start of its own.
+    const farStart = at(new Date(Date.now() + 12 * 3_600_000));
+    const id = (
+      await send(
+        'POST',
+        api('create/', RUN_APP),
+        missionBody((d) => (d.timeslots[0]!.startTime = farStart)),
+      )
+    ).body.id;
+    const scheduledAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    // What a process that died right after claiming a start leaves behind.
+    await server.running
+      .resolve(DatabaseToken)
+      .insert(timerMissionRuns)
+      .values({ missionId: id, appId: RUN_APP, scheduledAt, slotIndex: 0, status: 'sending', results: [] });
+    const scheduler = server.running.resolve(TimerSchedulerToken);
+    const before = downlinks.length;
+
+    await scheduler.tick(new Date(Date.now() + INTERRUPTED_AFTER_MS - 60_000));
+    expect((await send('GET', api(`runs/${id}`, RUN_APP))).body).toEqual([expect.objectContaining({ status: 'sending' })]);
+    await scheduler.tick(new Date(Date.now() + INTERRUPTED_AFTER_MS + 60_000));
+    expect((await send('GET', api(`runs/${id}`, RUN_APP))).body).toEqual([
+      expect.objectContaining({ status: 'interrupted', scheduledAt: scheduledAt.toISOString() }),
+    ]);
+    const { records } = await server.running.resolve(AuditLogToken).list({ limit: 50, offset: 0 });
+    expect(records.find((record) => record.action === 'timer-missions.run.interrupted')).toMatchObject({
+      target: id,
+      type: 'system',
+      outcome: 'failure',
+    });
+    expect(downlinks.length).toBe(before);
+    await send('PUT', api(`switch/${id}`, RUN_APP), { isEnabled: false });
   });
 });

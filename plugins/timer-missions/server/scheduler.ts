@@ -19,6 +19,11 @@ export const TICK_MS = 5_000;
 export const CATCH_UP_MS = 10 * 60_000;
 /** After a longer downtime, starts older than this are neither sent nor recorded. */
 export const LOOKBACK_MS = 2 * 24 * 3_600_000;
+/**
+ * A run still `sending` this long after its claim was cut off (the process died between the claim and the outcome): a
+ * pass marks it `interrupted` so the log stops showing it as under way. It is not sent again (at most once).
+ */
+export const INTERRUPTED_AFTER_MS = 10 * 60_000;
 
 type MissionRow = typeof timerMissions.$inferSelect;
 
@@ -41,6 +46,7 @@ export class MissionScheduler implements TimerScheduler {
 
   async tick(now = new Date()): Promise<TickSummary> {
     const summary: TickSummary = { sent: 0, failed: 0, skipped: 0 };
+    await this.markInterrupted(now);
     const missions = await this.db
       .select()
       .from(timerMissions)
@@ -67,6 +73,40 @@ export class MissionScheduler implements TimerScheduler {
         ),
       );
     return summary;
+  }
+
+  /** Runs left `sending` by a process that died mid-send become `interrupted`, each audited as a failure. */
+  private async markInterrupted(now: Date): Promise<void> {
+    const cutOff = new Date(now.getTime() - INTERRUPTED_AFTER_MS);
+    const runs = await this.db
+      .update(timerMissionRuns)
+      .set({ status: 'interrupted' })
+      .where(and(eq(timerMissionRuns.status, 'sending'), lt(timerMissionRuns.ranAt, cutOff)))
+      .returning({
+        id: timerMissionRuns.id,
+        missionId: timerMissionRuns.missionId,
+        appId: timerMissionRuns.appId,
+        scheduledAt: timerMissionRuns.scheduledAt,
+      });
+    if (runs.length === 0) return;
+    const names = await this.db
+      .select({ id: timerMissions.id, missionName: timerMissions.missionName })
+      .from(timerMissions)
+      .where(inArray(timerMissions.id, [...new Set(runs.map((run) => run.missionId))]));
+    for (const run of runs) {
+      await this.audit.record({
+        userId: null,
+        username: 'system',
+        action: 'timer-missions.run.interrupted',
+        type: 'system',
+        target: run.missionId,
+        targetName: names.find((mission) => mission.id === run.missionId)?.missionName ?? null,
+        pluginId: manifest.id,
+        address: null,
+        outcome: 'failure',
+        detail: { appId: run.appId, scheduledAt: run.scheduledAt.toISOString(), status: 'interrupted' },
+      });
+    }
   }
 
   private async calendars(appIds: string[]): Promise<Map<string, ScheduleCalendar>> {

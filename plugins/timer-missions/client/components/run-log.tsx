@@ -12,6 +12,7 @@ const COLOURS: Record<RunStatus, 'informative' | 'success' | 'danger' | 'warning
   sent: 'success',
   failed: 'danger',
   skipped: 'warning',
+  interrupted: 'danger',
 };
 /** The log is read again this often while the mission is open, so a run shows up without a reload. */
 const REFRESH_MS = 15_000;
