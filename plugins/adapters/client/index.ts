@@ -1,30 +1,37 @@
-import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
+import { adaptersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
-import { AdaptersStore } from './store';
+import { AdapterEditorStore } from './store';
+
+/** Editing adapter scripts is node management; the plugin (and Advance Setting) needs the IoT licence. */
+const GATE = { permission: 'nodemanagement', licence: 'iot' } as const;
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: adaptersI18n,
   register(context) {
-    context.addStore('adapters', AdaptersStore);
-    // The page loads on first visit, so it adds nothing to the login page.
-    context.contribute(routes, {
-      path: 'adapters',
-      load: () => import('./AdaptersPage'),
-      titleKey: 'adapters.title',
-      guard: 'auth',
-    });
-    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
-    context.contribute(sidebarGroups, {
-      id: 'adapters',
-      titleKey: 'adapters.title',
-      icon: PuzzlePieceRegular,
-      order: 100,
-      url: '/adapters',
-    });
+    context.addStore('adapterEditor', AdapterEditorStore);
+    // The page (and Monaco with it) loads on first visit only: nothing of the editor is in the login bundle.
+    context.contribute(
+      routes,
+      {
+        path: 'adapters/adapter_editor',
+        load: () => import('./adapter-editor-page'),
+        titleKey: 'adapters.title',
+        guard: 'admin',
+      },
+      GATE,
+    );
+    context.contribute(
+      sidebarItems,
+      {
+        groupId: 'advance-setting',
+        id: 'adapters.adapter-editor',
+        titleKey: 'adapters.menu',
+        url: '/adapters/adapter_editor',
+        order: 30,
+      },
+      GATE,
+    );
   },
 });

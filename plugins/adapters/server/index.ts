@@ -1,14 +1,45 @@
-import { DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
+import { applicationDataParticipants, DatabaseToken, defineServerPlugin, LoggerToken, MailerToken } from '@sensorium/core/server';
+import { payloadAdapters } from '@sensorium/device-pipeline/common';
+import { EventStoreToken } from '@sensorium/events/common';
+import { DeviceProfileCatalogToken, ItemLookupToken, ItemSourceErrorsToken } from '@sensorium/nodes/common';
+import { adaptersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { scriptsDataParticipant } from './application-data';
+import { AdaptersConfig, sandboxLimits } from './config';
 import { migrations } from './migrations';
-import { adaptersRoutes } from './routes';
+import { HelperActions } from './pipeline/helper-actions';
+import { ItemProfiles } from './pipeline/item-profiles';
+import { ScriptIndex } from './pipeline/script-index';
+import { ScriptedPayloads } from './pipeline/scripted-payloads';
+import { ScriptRepository } from './repository';
+import { adapterRoutes } from './routes';
+import { HelperRateLimit } from './sandbox/rate-limit';
+import { Sandbox } from './sandbox/sandbox';
 
+/** Device adapter scripts: the editor's API, the sandbox and the pipeline's payload adapter (docs/adapters.md). */
 export default defineServerPlugin({
   manifest,
   migrations,
-  // The services this plugin needs; the host hands over exactly these (a missing one stops the start, naming it).
-  deps: { db: DatabaseToken },
-  register(context, { db }) {
-    for (const route of adaptersRoutes(db)) context.addRoute(route);
+  config: AdaptersConfig,
+  i18n: adaptersI18n,
+  deps: {
+    db: DatabaseToken,
+    log: LoggerToken,
+    mailer: MailerToken,
+    lookup: ItemLookupToken,
+    catalog: DeviceProfileCatalogToken,
+    sourceErrors: ItemSourceErrorsToken,
+    events: EventStoreToken,
+  },
+  async register(context, { db, log, mailer, lookup, catalog, sourceErrors, events }) {
+    const sandbox = await Sandbox.create(sandboxLimits(context.config), new HelperRateLimit(context.config.helperCallsPerMinute));
+    context.onClose(() => sandbox.close());
+    const scripts = new ScriptRepository(db);
+    const index = new ScriptIndex();
+    const helpers = new HelperActions(mailer, () => events, log);
+    context.contribute(payloadAdapters, new ScriptedPayloads(sandbox, index, new ItemProfiles(lookup), sourceErrors, helpers));
+    for (const route of adapterRoutes({ scripts, index, sandbox, lookup, catalog })) context.addRoute(route);
+    // Item scripts are backed up, restored and deleted with their application.
+    context.contribute(applicationDataParticipants, scriptsDataParticipant(db, scripts, lookup, index));
   },
 });

@@ -11,7 +11,9 @@ import {
 import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { ItemLookupToken, ItemStateToken, itemDeletionHooks, preferenceChangeHooks } from '@sensorium/nodes/common';
 import { pipelineEventStores } from '../common/event-store';
+import { payloadAdapters } from '../common/payload-adapters';
 import { RawDataReaderToken } from '../common/raw-data';
+import { DeviceDataUsageToken } from '../common/usage';
 import { ruleEvaluators } from '../common/rule-evaluators';
 import { devicePipelineI18n } from '../common/i18n';
 import { manifest } from '../manifest';
@@ -24,6 +26,7 @@ import { migrations } from './migrations';
 import { chartRoutes } from './queries/field-summary';
 import { rawDataReader } from './queries/data-queries';
 import { dataRoutes } from './queries/routes';
+import { deviceDataUsage } from './usage';
 
 export default defineServerPlugin({
   manifest,
@@ -38,7 +41,7 @@ export default defineServerPlugin({
     metrics: MetricsToken,
     log: LoggerToken,
   },
-  provides: [DataSourceSinkToken, RawDataReaderToken],
+  provides: [DataSourceSinkToken, RawDataReaderToken, DeviceDataUsageToken],
   register(context, { db, access, hub, items, lookup, metrics, log }) {
     const deadLetters = registerDeadLetters(context, { db, access, metrics, log });
     // The sink (DataSourceSink), the connection and processing jobs and the live push.
@@ -48,12 +51,15 @@ export default defineServerPlugin({
     };
     const events = () => context.contributions(pipelineEventStores)[0] ?? NO_EVENT_STORE;
     const rules = () => context.contributions(ruleEvaluators);
-    const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters, events, rules });
+    const payloads = () => context.contributions(payloadAdapters)[0] ?? null;
+    const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters, events, rules, payloads });
     for (const route of [...dataRoutes(db, lookup), ...chartRoutes(db, lookup)]) {
       context.addRoute(route);
     }
     // The raw-data plugin searches and exports the raw uplinks through this reader.
     context.provide(RawDataReaderToken, rawDataReader(db));
+    // Usage reports (cost-management) count the stored uplinks and history rows through this.
+    context.provide(DeviceDataUsageToken, deviceDataUsage(db, lookup));
     context.contribute(applicationDeletionHooks, pipelineDeletionHook(lookup));
     // The nodes plugin's API tells the pipeline when items go and when preferences change.
     context.contribute(itemDeletionHooks, pipelineItemDeletionHook);

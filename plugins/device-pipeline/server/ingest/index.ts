@@ -2,6 +2,7 @@ import { DataSourceSinkToken, type Database, type PushHub, type ServerPluginCont
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import type { ItemStateStore } from '@sensorium/nodes/common';
 import type { PipelineEventStore } from '../../common/event-store';
+import type { PayloadAdapter } from '../../common/payload-adapters';
 import type { RuleEvaluator } from '../../common/rule-evaluators';
 import type { DeadLetters } from '../dead-letters/dead-letters';
 import { IngestService, type IngestOptions } from './ingest-service';
@@ -19,6 +20,8 @@ export interface IngestDeps {
   events: () => PipelineEventStore;
   /** Event-setting rules (device-pipeline.rule-evaluators/v1). */
   rules: () => readonly RuleEvaluator[];
+  /** Device adapter scripts (device-pipeline.payload-adapters/v1); none: fields as the sources decoded them. */
+  payloads?: () => PayloadAdapter | null;
   /** Who sees which items, for the live pushes. */
   audience: PushAudience;
   options?: Partial<IngestOptions> & { pushIntervalMs?: number };
@@ -37,7 +40,16 @@ export const PROCESSING_TICK_INTERVAL_MS = 1000;
  */
 export function registerIngest(context: ServerPluginContext, deps: IngestDeps): IngestService {
   const live = new LivePush(deps.push, deps.access, deps.audience, deps.options?.pushIntervalMs ?? PUSH_INTERVAL_MS);
-  const service = new IngestService(deps.db, deps.items, live, deps.deadLetters, deps.options, deps.events, deps.rules);
+  const service = new IngestService(
+    deps.db,
+    deps.items,
+    live,
+    deps.deadLetters,
+    deps.options,
+    deps.events,
+    deps.rules,
+    deps.payloads,
+  );
   context.provide(DataSourceSinkToken, service);
   context.addJob({
     id: CONNECTION_JOB_ID,

@@ -7,6 +7,7 @@ import {
   type NodeDataChild,
 } from '@sensorium/nodes/common';
 import type { EventBatch, PipelineEventStore } from '../../common/event-store';
+import type { AdaptedBatch, AdaptableUplink, PayloadAdapter } from '../../common/payload-adapters';
 import type { RuleEvaluator, RuleUplink } from '../../common/rule-evaluators';
 import { processUplink, reevaluate, tick, type ProcessResult } from '../../common/processing';
 import type { DeadLetter, DeadLetters } from '../dead-letters/dead-letters';
@@ -118,6 +119,8 @@ export class IngestService implements DataSourceSink {
     private readonly events: () => PipelineEventStore = () => NO_EVENT_STORE,
     /** Event-setting rules over the batch's uplinks (looked up when used, as the event store is). */
     private readonly rules: () => readonly RuleEvaluator[] = () => [],
+    /** Device adapter scripts decoding payloads before the processing (looked up when used); none: fields as they came. */
+    private readonly payloads: () => PayloadAdapter | null = () => null,
   ) {
     this.states = new ItemStates(items, events);
     this.options = { ...DEFAULT_INGEST_OPTIONS, ...options };
@@ -324,6 +327,7 @@ export class IngestService implements DataSourceSink {
     }));
     const results: UplinkResult[] = prepared.map(() => 'unknown');
     let work: Work | null = null;
+    let adapted: AdaptedBatch | null = null;
     await this.db.transaction(async (tx) => {
       const devices = new Map<string, { source: string; deviceId: string }>();
       const names = new Map<string, { appId: string; itemName: string }>();
@@ -376,6 +380,7 @@ export class IngestService implements DataSourceSink {
 
       work = this.newWork(items);
       const ruleUplinks: RuleUplink[] = [];
+      const processed: number[] = [];
       prepared.forEach((p, i) => {
         const item = targets[i];
         if (!item || results[i] === 'duplicate') return;
@@ -385,10 +390,22 @@ export class IngestService implements DataSourceSink {
         }
         results[i] = 'stored';
         // A disabled item keeps its raw rows but ignores the values.
-        if (!item.enable) return;
-        const result = safely(() => processUplink(item, p.fields, p.at, item.runtime));
+        if (item.enable) processed.push(i);
+      });
+      adapted = await this.adapt(
+        tx,
+        processed.map((i) => ({ p: prepared[i]!, item: targets[i]! })),
+      );
+      processed.forEach((i, n) => {
+        const p = prepared[i]!;
+        const item = targets[i]!;
+        const payload = adapted?.results[n];
+        // A script that failed leaves the raw row and the item's values; the device did talk (connection, receive time).
+        if (payload?.kind === 'failed') return this.apply(work!, item, null, p.at);
+        const fields = payload?.kind === 'decoded' ? payload.fields : p.fields;
+        const result = safely(() => processUplink(item, fields, p.at, item.runtime));
         this.apply(work!, item, result, p.at);
-        if (result) ruleUplinks.push(ruleUplink(item, p.at, Object.keys(p.fields), result.discarded));
+        if (result) ruleUplinks.push(ruleUplink(item, p.at, Object.keys(fields), result.discarded));
       });
       await this.evaluateRules(tx, work, ruleUplinks);
       await this.finish(tx, work, new Date());
@@ -399,9 +416,40 @@ export class IngestService implements DataSourceSink {
     for (const r of results) this.totals[r === 'stored' ? 'stored' : r === 'duplicate' ? 'duplicates' : 'unknown']++;
     this.totals.rejected += letters.length;
     if (work) this.published(work);
+    const committed = (adapted as AdaptedBatch | null)?.committed;
+    if (committed) void committed().catch(() => undefined);
     // In the order given: the dead-lettered ones as `rejected`.
     let next = 0;
     return problems.map((problem) => (problem ? 'rejected' : results[next++]!));
+  }
+
+  /**
+   * The adapter scripts' results for the uplinks about to be processed; null (fields as they came) without an adapter,
+   * or when the adapter itself fails: a script problem never stops the pipeline.
+   */
+  private async adapt(
+    tx: SqlExecutor,
+    uplinks: readonly {
+      p: { source: string; device: string; at: Date; fields: Record<string, unknown>; u: Uplink };
+      item: ItemState;
+    }[],
+  ): Promise<AdaptedBatch | null> {
+    const adapter = this.payloads();
+    if (!adapter || uplinks.length === 0) return null;
+    const given: AdaptableUplink[] = uplinks.map(({ p, item }) => ({
+      item: { uuid: item.uuid, appId: item.appId, itemName: item.itemName },
+      source: p.source,
+      deviceId: p.device,
+      at: p.at,
+      fields: p.fields,
+      raw: p.u.raw ?? null,
+    }));
+    try {
+      const batch = await adapter.adapt(tx, given);
+      return batch.results.length === given.length ? batch : null;
+    } catch {
+      return null;
+    }
   }
 
   private newWork(items: readonly ItemState[]): Work {
