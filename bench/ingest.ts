@@ -19,8 +19,11 @@
  *
  *   npm run bench:ingest -- [--mode postgres|embedded|both|<db>+<broker>] [--devices 1000] [--duration 20] [--warmup 5]
  *     [--pass-duration 10] [--publishers 4] [--window 2000] [--pass-window 1000] [--ingest-connections 8]
- *     [--alarm-rate 0.01] [--notifications] [--drain-timeout 300] [--cpu-prof] [--json-out file]
+ *     [--alarm-rate 0.01] [--notifications] [--script] [--drain-timeout 300] [--cpu-prof] [--json-out file]
  * <db> is postgres or pglite, <broker> mosquitto or aedes.
+ * --script runs each mode twice in one run: as above, then (`<mode>+script`) with the adapters plugin and a simple
+ * decoding script attached to every device (bench/ingest/adapter-script.ts), and prints the ingest rate with scripts
+ * against the rate without them, as a ratio.
  * --notifications runs each mode twice in one run: as above, then (`<mode>+mail`) with the events, public-alert and
  * notifications plugins, every device's temperature alarm e-mailing a contact of its own (so 1 % of uplinks raise an
  * event with an e-mail at --alarm-rate 0.01) to an SMTP sink in a process of its own. It prints both ingest rates and how long the
@@ -57,6 +60,8 @@ import publicAlert from '../plugins/public-alert/server';
 import users from '../plugins/users/server';
 import { CpuMeter, CpuProfiler, SqlTimer, type CpuGroups, type ProfileSummary, type SqlStat } from './ingest/probes';
 import type { FromPublisher, ToPublisher } from './ingest/publisher';
+import adapters from '../plugins/adapters/server';
+import { attachBenchScripts } from './ingest/adapter-script';
 import { startSmtpSinkProcess, type SmtpSinkProcess } from './ingest/smtp-sink-process';
 import { Samples, summarize, type LatencySummary } from './ingest/stats';
 import { BENCH_APP_ID, benchContactOf, benchInput, CHIRPSTACK_APP_ID, devEuiOf } from './ingest/uplink';
@@ -77,6 +82,7 @@ const { values: args } = parseArgs({
     'ingest-connections': { type: 'string', default: '8' },
     'alarm-rate': { type: 'string', default: '0.01' },
     notifications: { type: 'boolean', default: false },
+    script: { type: 'boolean', default: false },
     'drain-timeout': { type: 'string', default: '300' },
     'cpu-prof': { type: 'boolean', default: false },
     'json-out': { type: 'string' },
@@ -108,16 +114,23 @@ interface Mode {
   broker: 'mosquitto' | 'aedes';
   /** The notifications variant: alarms e-mail the devices' contacts. */
   notify: boolean;
+  /** The adapter-script variant: every device's uplinks go through a decoding script. */
+  script?: boolean;
 }
 
 const NOTIFY_SUFFIX = '+mail';
+const SCRIPT_SUFFIX = '+script';
 
 /** The modes to run: each twice, without and with notifications, under --notifications. */
 function modesOf(text: string): Mode[] {
+  if (text.endsWith(SCRIPT_SUFFIX)) {
+    return parseMode(text.slice(0, -SCRIPT_SUFFIX.length)).map((mode) => ({ ...mode, name: text, script: true }));
+  }
   if (text.endsWith(NOTIFY_SUFFIX)) {
     return parseMode(text.slice(0, -NOTIFY_SUFFIX.length)).map((mode) => ({ ...mode, name: text, notify: true }));
   }
   const modes = parseMode(text);
+  if (args.script) return modes.flatMap((mode) => [mode, { ...mode, name: `${mode.name}${SCRIPT_SUFFIX}`, script: true }]);
   if (!args.notifications) return modes;
   return modes.flatMap((mode) => [mode, { ...mode, name: `${mode.name}${NOTIFY_SUFFIX}`, notify: true }]);
 }
@@ -426,7 +439,8 @@ async function benchEndCustomer(server: TestServer, token: string, notify: boole
   return (endCustomer.body as { id: string }).id;
 }
 
-async function createDevices(server: TestServer, devices: number, notify: boolean): Promise<void> {
+/** Creates the application and its devices; answers the items' uuids. */
+async function createDevices(server: TestServer, devices: number, notify: boolean): Promise<string[]> {
   const token = (await server.login()).access_token;
   const endCustomerId = await benchEndCustomer(server, token, notify);
   const created = await server.request('POST', '/api/application/new/', {
@@ -438,6 +452,7 @@ async function createDevices(server: TestServer, devices: number, notify: boolea
   const tree = await server.request('GET', `/api/node-structure-item/${BENCH_APP_ID}/tree`, { token });
   if (tree.status !== 200) throw new Error(`Reading the tree failed: ${tree.status}`);
   const plainInput = benchInput();
+  const uuids: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < devices) {
@@ -468,9 +483,11 @@ async function createDevices(server: TestServer, devices: number, notify: boolea
       if (response.status !== 201) {
         throw new Error(`Creating item th-${index} failed: ${response.status} ${JSON.stringify(response.body)}`);
       }
+      uuids.push((response.body as { uuid: string }).uuid);
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
+  return uuids;
 }
 
 /**
@@ -558,7 +575,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
     plugins: mode.notify
       ? [applications, users, nodes, devicePipeline, chirpstack, events, publicAlert, notifications]
       : // events owns node_events, which the alarm ranges' events go to.
-        [applications, nodes, devicePipeline, chirpstack, events],
+        [applications, nodes, devicePipeline, chirpstack, events, ...(mode.script ? [adapters] : [])],
     smtpUrl: smtp?.url,
     mqtt:
       mode.broker === 'mosquitto'
@@ -570,10 +587,11 @@ async function runMode(mode: Mode): Promise<ModeResult> {
   try {
     const mqtt = server.mqtt!;
     const db = server.running.container.resolve(DatabaseToken);
-    await createDevices(server, options.devices, mode.notify);
+    const uuids = await createDevices(server, options.devices, mode.notify);
+    if (mode.script) await attachBenchScripts(server, BENCH_APP_ID, uuids);
     const setupS = (performance.now() - setupStarted) / 1000;
     console.log(
-      `  server started, ${options.devices} items${mode.notify ? ' and contacts' : ''} created in ${fmt(setupS, 1)} s; broker ${mqtt.url}`,
+      `  server started, ${options.devices} items${mode.notify ? ' and contacts' : mode.script ? ' with adapter scripts' : ''} created in ${fmt(setupS, 1)} s; broker ${mqtt.url}`,
     );
 
     const connectPublishers = (broker: { url: string; username?: string; password?: string }) =>
@@ -932,6 +950,7 @@ function printSummary(results: ModeResult[]): void {
       '   created_at (transaction start) inside the window; peak RSS: the server process, sampled every 100 ms; ! = a stall (messages dropped);\n' +
       '   window: unconfirmed uplinks allowed (ingest/pass-through).',
   );
+  printScriptComparison(results);
   const notified = results.filter((r) => r.notifications);
   if (notified.length === 0) return;
   const plainOf = (r: ModeResult) => results.find((other) => !other.notifications && `${other.mode}${NOTIFY_SUFFIX}` === r.mode);
@@ -961,6 +980,30 @@ function printSummary(results: ModeResult[]): void {
   }
 }
 
+/** The +script modes against the same run's modes without scripts: the ingest rate's ratio. */
+function printScriptComparison(results: readonly ModeResult[]): void {
+  const scripted = results.filter((r) => r.mode.endsWith(SCRIPT_SUFFIX));
+  if (scripted.length === 0) return;
+  const plainOf = (r: ModeResult) => results.find((other) => `${other.mode}${SCRIPT_SUFFIX}` === r.mode);
+  console.log("\n== Adapter scripts (the +script modes: every device's uplinks decoded by a script in the QuickJS sandbox)");
+  printTable(
+    ['mode', 'ingest uplinks/s', 'without scripts', 'ratio', 'latency p50 ms', 'without', 'peak RSS MB', 'without'],
+    scripted.map((r) => {
+      const plain = plainOf(r);
+      return [
+        r.mode,
+        fmt(r.ingest.rate),
+        plain ? fmt(plain.ingest.rate) : '–',
+        plain ? fmt(r.ingest.rate / plain.ingest.rate, 2) : '–',
+        fmt(r.ingest.latency.p50, 1),
+        plain ? fmt(plain.ingest.latency.p50, 1) : '–',
+        fmt(r.peakRssMb),
+        plain ? fmt(plain.peakRssMb) : '–',
+      ];
+    }),
+  );
+}
+
 async function main(): Promise<void> {
   const modes = modesOf(args.mode ?? 'both');
   let results: ModeResult[];
@@ -975,7 +1018,9 @@ async function main(): Promise<void> {
       // Each child runs one mode, named with its variant, so --notifications is not passed on.
       const passOn = process.argv
         .slice(2)
-        .filter((arg, index, all) => arg !== '--mode' && all[index - 1] !== '--mode' && arg !== '--notifications');
+        .filter(
+          (arg, index, all) => arg !== '--mode' && all[index - 1] !== '--mode' && arg !== '--notifications' && arg !== '--script',
+        );
       for (const mode of modes) {
         const out = join(dir, `${mode.name}.json`);
         const child = fork(
