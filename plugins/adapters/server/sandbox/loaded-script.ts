@@ -119,6 +119,19 @@ export class LoadedScript {
     return taken;
   }
 
+  /** Whether the script declared a function of this name (checked inside the context, under the time limit). */
+  declares(name: 'decode' | 'encode'): boolean {
+    this.deadline = Date.now() + this.limits.timeLimitMs;
+    const result = this.vm.evalCode(`typeof globalThis.${name} === 'function'`, 'check.js');
+    if (result.error) {
+      result.error.dispose();
+      return false;
+    }
+    const declared = this.vm.typeof(result.value) === 'boolean' && this.vm.dump(result.value) === true;
+    result.value.dispose();
+    return declared;
+  }
+
   /** Calls `decode` or `encode` with `input` (sent as JSON) under the time limit. */
   run(fn: 'decode' | 'encode', input: unknown, onHelper: HelperHandler): RawRun {
     if (this.broken || this.disposed || !this.invoker) throw new Error('The script is no longer loaded');

@@ -42,9 +42,9 @@ export class Sandbox {
   check(source: string): ScriptError | null {
     const loaded = LoadedScript.load(this.module, source, this.limits);
     if ('error' in loaded) return loaded.error;
+    const declared = loaded.script.declares('decode');
     loaded.script.dispose();
-    if (!/\bdecode\b/.test(source)) return hostError('missing', 'The script declares no decode(input) function');
-    return null;
+    return declared ? null : hostError('missing', 'The script declares no decode(input) function');
   }
 
   run(request: RunRequest): ScriptRun {
@@ -71,7 +71,20 @@ export class Sandbox {
       if (request.key) this.keep(request.key, script);
     }
     try {
-      const raw = script.run(request.fn, request.input, (helper, args) => helpers.handle(helper, args));
+      let raw: ReturnType<LoadedScript['run']>;
+      try {
+        raw = script.run(request.fn, request.input, (helper, args) => helpers.handle(helper, args));
+      } catch {
+        // The runtime could not even take the input (its memory is spent): the script is loaded afresh next time.
+        script.broken = true;
+        return finish({
+          output: null,
+          fields: null,
+          logs: loadLogs,
+          logsTruncated: false,
+          error: hostError('memory', 'The script ran out of memory'),
+        });
+      }
       const logs = [...loadLogs, ...raw.logs];
       if (raw.error || raw.json === null) {
         return finish({ output: null, fields: null, logs, logsTruncated: raw.logsTruncated, error: raw.error });
