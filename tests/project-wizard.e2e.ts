@@ -1,44 +1,122 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { startConsole, type Console } from './support/e2e';
 
-let harness: Console;
+const CUSTOMER = 'Harbour Works';
 
-beforeAll(async () => {
-  // Every installed plugin, as `npm start` runs them: the built console holds all their pages.
-  harness = await startConsole();
-  await harness.login();
-});
-afterAll(() => harness?.close());
+/** The Add New Project button of the customer's entry in the Application List (it has no application yet). */
+function addNewProject(page: Page): Locator {
+  return page
+    .getByLabel('End customers with no applications')
+    .locator('span', { hasText: CUSTOMER })
+    .getByRole('button', { name: 'Add New Project' });
+}
 
-it('adds an item on the Project Wizard page and lists it', async () => {
-  const { page } = harness;
-  await page.getByRole('link', { name: 'Project Wizard' }).click();
-  await page.waitForURL(/\/project-wizard$/);
+// The project-creation wizard of shell spec §2.7 in a real Chromium against a real server with every plugin. The built
+// console is a production build, so its wizard has no testing step (the store's test walks through that step).
+describe('project wizard', () => {
+  let harness: Console;
+  let token: string;
 
-  await page.getByLabel('Name').fill('First item');
-  await page.getByRole('button', { name: 'Add' }).click();
+  beforeAll(async () => {
+    harness = await startConsole();
+    token = (await harness.server.login()).access_token;
+    const customer = await harness.server.request('POST', '/api/customer/end-customer/', { token, body: { name: CUSTOMER } });
+    expect(customer.status).toBe(201);
+    await harness.login();
+    harness.page.setDefaultTimeout(30_000);
+  });
+  afterAll(() => harness?.close());
 
-  const list = page.getByRole('list', { name: 'Project Wizard items' });
-  await list.getByText('First item').waitFor();
-  expect(await list.getByRole('listitem').allTextContents()).toEqual(['First item']);
+  it('starts from a sketch straight at the project information, goes Back to the start, and the close button cancels', async () => {
+    const { page } = harness;
+    await addNewProject(page).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Add New Project' });
+    await dialog.getByRole('heading', { name: 'How do you want to start?' }).waitFor();
+    await dialog.getByText('Choose from 10+ professional dashboard examples.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    // Neither Escape nor the backdrop closes it.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await dialog.getByRole('heading', { name: 'How do you want to start?' }).waitFor();
 
-  // The item was stored on the server: it is still there after a reload.
-  await page.reload();
-  await list.getByText('First item').waitFor();
-});
+    await dialog.getByRole('button', { name: /Create from a sketch/ }).click();
+    await dialog.getByRole('heading', { name: 'About project' }).waitFor();
+    // A single column: no template header beside the form.
+    expect(await dialog.getByRole('img').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('heading', { name: 'How do you want to start?' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await harness.server.request('GET', '/api/application/', { token })).body.appList).toEqual([]);
+  });
 
-it('shows neither the page nor the API while the new-project-wizard licence is off', async () => {
-  const unlicensed = await startConsole({ licences: 'none' });
-  try {
-    await unlicensed.login();
-    const { page } = unlicensed;
-    await page.getByRole('navigation', { name: 'Navigation' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Project Wizard' }).count()).toBe(0);
-    await page.goto(unlicensed.url('/project-wizard'));
-    await page.waitForURL(/\/application\/application-list$/);
-    const { access_token } = await unlicensed.server.login();
-    expect((await unlicensed.server.request('GET', '/api/project-wizard/items', { token: access_token })).status).toBe(404);
-  } finally {
-    await unlicensed.close();
-  }
+  it('creates a project from a template through every step, and Homepage shows it in the refreshed list', async () => {
+    const { page } = harness;
+    await addNewProject(page).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Add New Project' });
+    await dialog.getByRole('button', { name: /Use a template/ }).click();
+    await dialog.getByRole('heading', { name: 'Select a template' }).waitFor();
+
+    // Tag filter: All first and chosen; Water shows only its templates.
+    const tags = dialog.getByRole('group', { name: 'Template categories' });
+    const tagNames = await tags.getByRole('button').allTextContents();
+    expect(tagNames[0]).toBe('All');
+    expect(await tags.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    await dialog.getByTestId('template-cold-chain-storage').waitFor();
+    await tags.getByRole('button', { name: 'Water' }).click();
+    await dialog.getByTestId('template-cold-chain-storage').waitFor({ state: 'detached' });
+    await dialog.getByTestId('template-pump-station').waitFor();
+    await dialog.getByTestId('template-water-tank-levels').waitFor();
+    await tags.getByRole('button', { name: 'All' }).click();
+    await dialog.getByTestId('template-cold-chain-storage').waitFor();
+    expect(await dialog.locator('[data-testid^="template-"]').count()).toBeGreaterThanOrEqual(10);
+
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByText('Please select a template to continue').waitFor();
+
+    const card = dialog.getByTestId('template-pump-station');
+    await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await card.click();
+    await dialog.getByRole('heading', { name: 'Pump Station' }).waitFor();
+    await dialog.getByText('Duty and standby pumps', { exact: false }).first().waitFor();
+    await dialog.getByRole('img', { name: 'Preview of Pump Station' }).waitFor();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('heading', { name: 'Select a template' }).waitFor();
+    await dialog.getByTestId('template-pump-station').click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+
+    const form = dialog.getByRole('form', { name: 'About project' });
+    await form.getByRole('heading', { name: 'About project' }).waitFor();
+    // The template header sits beside the form.
+    await dialog.getByRole('img', { name: 'Preview of Pump Station' }).waitFor();
+    expect(await form.getByRole('combobox', { name: 'End customer' }).textContent()).toContain(CUSTOMER);
+    const create = form.getByRole('button', { name: 'Create' });
+    const projectName = form.getByRole('textbox', { name: 'Project name' });
+    await projectName.fill('x');
+    await projectName.fill('');
+    await form.getByText('Project name is required.').waitFor();
+    await projectName.fill('Harbour Pumps');
+    expect(await create.isDisabled()).toBe(true);
+    await form.getByRole('radio', { name: 'Multiple' }).check();
+    expect(await form.getByRole('textbox', { name: 'Building name' }).count()).toBe(0);
+    await form.getByRole('radio', { name: 'Single' }).check();
+    await form.getByRole('textbox', { name: 'Building name' }).fill('Pump House');
+    await form.getByRole('textbox', { name: 'Address' }).fill('2 Quay Street');
+    await create.click();
+
+    // A production build goes from Create straight to the finished step.
+    await dialog.getByRole('heading', { name: 'Project Creation Completed' }).waitFor();
+    await dialog.getByText('Your project has been successfully created and is ready to use.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Homepage' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const group = page.locator('div', { has: page.getByRole('heading', { name: CUSTOMER }) }).last();
+    await group.getByTestId('application-card-harbour_pumps').waitFor();
+
+    const tree = await harness.server.request('GET', '/api/node-structure-item/harbour_pumps/tree', { token });
+    expect(tree.body.items.map((row: { itemName: string }) => row.itemName)).toEqual(
+      expect.arrayContaining(['root', 'building', 'pump-hall', 'pump-1', 'discharge-main']),
+    );
+  });
 });

@@ -36,3 +36,4 @@ export * from './templates';
 export * from './excel-export';
 export * from './throttle';
 export * from './content-sources';
+export * from './simulated-devices';

@@ -14,5 +14,14 @@ export interface ApplicationAccess {
   ownerOf(appId: string, transaction?: unknown): Promise<ApplicationOwner | null>;
   /** The owner of an application the user may see; HttpError 404 when it is missing or not visible (no existence leak). */
   assertVisible(user: SessionUser, appId: string): Promise<ApplicationOwner>;
+  /** The applications the user may see (the tenancy rule of canSeeApplication), by name: for reports across them. */
+  visible(user: SessionUser): Promise<VisibleApplication[]>;
+}
+
+/** An application as a report across applications names it. */
+export interface VisibleApplication {
+  id: string;
+  name: string;
+  endCustomerName: string;
 }
 export const ApplicationAccessToken = createToken<ApplicationAccess>('applications.application-access');

@@ -26,3 +26,24 @@ export interface ApplicationSettingTab {
   component: ComponentType<ApplicationSettingTabProps>;
 }
 export const applicationSettingTabs = createExtensionPoint<ApplicationSettingTab>('applications.setting-tabs/v1');
+
+/** How a project creator closed: 'project-created' when it made an application (the list then reloads), else null. */
+export type ProjectCreatorResult = 'project-created' | null;
+
+export interface ProjectCreatorProps {
+  /** The end customer of the group whose Add New Project button was pressed: the new project's, preselected. */
+  endCustomerId: string;
+  open: boolean;
+  /** The list reloads before it resolves when a project was created. */
+  onClose(result: ProjectCreatorResult): Promise<void>;
+}
+
+/**
+ * What the Application List's Add New Project button opens (shell spec §2.5, §2.7): the project wizard plugin's modal.
+ * The button is shown only while a creator is contributed (the wizard's plugin is on with its licence).
+ */
+export interface ProjectCreator {
+  id: string;
+  component: ComponentType<ProjectCreatorProps>;
+}
+export const projectCreators = createExtensionPoint<ProjectCreator>('applications.project-creators/v1');

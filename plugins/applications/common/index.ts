@@ -14,3 +14,4 @@ export * from './application-access';
 export * from './application-branding';
 export * from './end-customer-directory';
 export * from './route-scopes';
+export * from './application-creator';

@@ -2,12 +2,19 @@ import {
   applicationDataParticipants,
   applicationDeletionHooks,
   DatabaseToken,
+  type Database,
   defineServerPlugin,
   demoSeeders,
   FileStoreToken,
   routeScopes,
 } from '@sensorium/core/server';
-import { ApplicationAccessToken, ApplicationBrandingToken, EndCustomerDirectoryToken, eventSummarySources } from '../common';
+import {
+  ApplicationAccessToken,
+  ApplicationBrandingToken,
+  ApplicationCreatorToken,
+  EndCustomerDirectoryToken,
+  eventSummarySources,
+} from '../common';
 import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { applicationAccess } from './application-access';
@@ -28,12 +35,17 @@ export default defineServerPlugin({
   migrations,
   i18n: applicationsI18n,
   deps: { db: DatabaseToken, files: FileStoreToken },
-  provides: [ApplicationAccessToken, ApplicationBrandingToken, EndCustomerDirectoryToken],
+  provides: [ApplicationAccessToken, ApplicationBrandingToken, ApplicationCreatorToken, EndCustomerDirectoryToken],
   register(context, { db, files }) {
     const customers = new EndCustomerRepository(db);
     const repository = new ApplicationRepository(db, customers);
     const access = applicationAccess(db);
     context.provide(ApplicationAccessToken, access);
+    // Another plugin's transaction gets a repository of its own over it: the route's create, inside that transaction.
+    context.provide(ApplicationCreatorToken, {
+      create: (user, input, transaction) =>
+        (transaction ? new ApplicationRepository(transaction as Database, customers) : repository).create(user, input),
+    });
     context.contribute(routeScopes, applicationScope(access));
     context.contribute(routeScopes, endCustomerScope(customers));
     context.provide(EndCustomerDirectoryToken, endCustomerDirectory(db, customers));

@@ -18,3 +18,5 @@ export * from './device-identity';
 export * from './source-errors';
 export * from './tree-push';
 export * from './template-variables';
+export * from './field-preference-spec';
+export * from './tree-writer';

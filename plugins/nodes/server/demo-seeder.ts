@@ -1,55 +1,13 @@
 import type { DemoSeeder } from '@sensorium/core/server';
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import { DEMO_APPLICATION_ID, DEMO_DEVICES, DEMO_SITES, type DemoDevice } from '../common/demo-devices';
-import {
-  defaultFieldPreference,
-  defaultTaskSetting,
-  type FieldPreference,
-  type RangeColor,
-  type RangeEntry,
-} from '../common/field-preference';
+import { defaultFieldPreference, type FieldPreference } from '../common/field-preference';
+import { fieldPreferenceOf, type RangeSpec } from '../common/field-preference-spec';
 import { ROOT_ITEM_NAME } from '../common/types';
 import type { NodeItems } from './items';
 
-interface RangeSpec {
-  name: string;
-  color: RangeColor;
-  icon: string;
-  start: number;
-  end: number;
-  value?: number;
-  /** An enabled event, auto-cleared when the value leaves the range. */
-  event?: string;
-}
-
-function range(spec: RangeSpec): RangeEntry {
-  return {
-    name: spec.name,
-    color: spec.color,
-    icon: spec.icon,
-    value: spec.value ?? 0,
-    startNum: spec.start,
-    endNum: spec.end,
-    eventSetting: {
-      name: spec.event ?? `${spec.name} event`,
-      enable: spec.event !== undefined,
-      allowAutoClear: spec.event !== undefined,
-      task: defaultTaskSetting(),
-    },
-  };
-}
-
 function analog(field: string, displayName: string, unit: string, decimalPlace: number, ranges: RangeSpec[], seq: number) {
-  const preference: FieldPreference = {
-    ...defaultFieldPreference(field),
-    displayName,
-    unit,
-    decimalPlace,
-    seq,
-    rangeEnabled: ranges.length > 0,
-  };
-  preference.rangeSettings.ranges = ranges.map(range);
-  return preference;
+  return fieldPreferenceOf({ field, displayName, unit, decimalPlace, ranges, seq });
 }
 
 /** Field preferences per kind of demo device: colour ranges so the simulator's values show states and raise alarms. */

@@ -22,6 +22,7 @@ import { ItemCommandsToken } from '../common/item-commands';
 import { ItemLookupToken } from '../common/item-lookup';
 import { ItemStateToken } from '../common/item-state';
 import { ItemSourceErrorsToken } from '../common/source-errors';
+import { TreeWriterToken } from '../common/tree-writer';
 import { manifest } from '../manifest';
 import { nodesDataParticipant } from './application-data-participant';
 import { NodesConfig } from './config';
@@ -40,6 +41,7 @@ import { itemLookup } from './state/item-lookup';
 import { itemStateStore } from './state/item-state-store';
 import { itemSourceErrors } from './state/source-errors';
 import { TreePush } from './tree-push';
+import { treeWriter } from './tree-writer';
 
 export default defineServerPlugin({
   manifest,
@@ -62,14 +64,16 @@ export default defineServerPlugin({
     ItemSourceErrorsToken,
     ItemCommandsToken,
     DeviceProfileCatalogToken,
+    TreeWriterToken,
   ],
   register(context, { db, access, directory, files, outbound, settings, hub }) {
-    const items = createNodeItems(db, {
+    const itemDeps = {
       directory: () => directory,
       deletionHooks: () => context.contributions(itemDeletionHooks),
       preferenceHooks: () => context.contributions(preferenceChangeHooks),
       rangeValidators: () => context.contributions(rangeActionValidators),
-    });
+    };
+    const items = createNodeItems(db, itemDeps);
     const objects = new NodeObjectStore(files);
     const geo = new GeoStore(db, items.rows);
     const { config } = context;
@@ -106,5 +110,7 @@ export default defineServerPlugin({
     context.provide(DeviceOwnersToken, deviceOwners(db, access));
     // The device-profiles plugin manages the catalogue of profiles offered to every application through it.
     context.provide(DeviceProfileCatalogToken, deviceProfileCatalog(db));
+    // The project wizard writes a template's whole tree through it, inside the project's transaction.
+    context.provide(TreeWriterToken, treeWriter(db, itemDeps));
   },
 });

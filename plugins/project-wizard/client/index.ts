@@ -1,30 +1,16 @@
-import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { defineClientPlugin } from '@sensorium/core/client';
+import { projectCreators } from '@sensorium/applications/common';
+import { projectWizardI18n } from '../common/i18n';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { ProjectWizardStore } from './store';
+import { LazyProjectWizard } from './lazy-project-wizard';
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: projectWizardI18n,
   register(context) {
     context.addStore('projectWizard', ProjectWizardStore);
-    // The page loads on first visit, so it adds nothing to the login page.
-    context.contribute(routes, {
-      path: 'project-wizard',
-      load: () => import('./ProjectWizardPage'),
-      titleKey: 'project-wizard.title',
-      guard: 'auth',
-    });
-    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
-    context.contribute(sidebarGroups, {
-      id: 'project-wizard',
-      titleKey: 'project-wizard.title',
-      icon: PuzzlePieceRegular,
-      order: 100,
-      url: '/project-wizard',
-    });
+    // A modal of the Application List (its Add New Project button), not a route: no sidebar entry.
+    context.contribute(projectCreators, { id: 'project-wizard', component: LazyProjectWizard });
   },
 });

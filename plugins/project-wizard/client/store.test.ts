@@ -1,65 +1,158 @@
-import ky from 'ky';
 import { describe, expect, it } from 'vitest';
-import type { ProjectWizardItem } from '../common';
+import { apiError, fakeApi } from '../../../core/client/testing/fake-api';
+import type { TemplateDetail, TemplateSummary } from '../common';
 import { ProjectWizardStore } from './store';
 
-/** The plugin's API as the store sees it: an in-memory list behind the same paths, answering like the server. */
-function fakeApi(initial: string[] = []) {
-  const items: ProjectWizardItem[] = initial.map((name, index) => ({
-    id: String(index + 1),
-    name,
-    createdAt: new Date(0).toISOString(),
-  }));
-  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    if (request.method === 'GET') return Response.json(items);
-    const { name } = (await request.json()) as { name: string };
-    if (!name) {
-      return Response.json({ statusCode: 400, code: 'validation.isNotEmpty', field: 'name' }, { status: 400 });
-    }
-    const item = { id: String(items.length + 1), name, createdAt: new Date().toISOString() };
-    items.push(item);
-    return Response.json(item);
-  };
-  return { items, http: ky.create({ prefixUrl: 'http://console.test/api', fetch, retry: 0 }) };
+const COLD: TemplateSummary = {
+  id: 'cold-chain-storage',
+  name: 'Cold-Chain Storage',
+  description: 'Freezers',
+  thumbnail: 'data:image/svg+xml;base64,PHN2Zy8+',
+  tags: ['food'],
+};
+const PUMP: TemplateSummary = { ...COLD, id: 'pump-station', name: 'Pump Station', description: 'Pumps', tags: ['water'] };
+
+/** The wizard's calls as the server answers them, over two templates. */
+function server(options: { failList?: boolean; detail?: Partial<TemplateDetail> } = {}) {
+  const created: unknown[] = [];
+  const api = fakeApi({
+    'GET customer/end-customer-list/': () => [
+      { id: 'end_default', name: 'Default' },
+      { id: 'end_harbour', name: 'Harbour' },
+    ],
+    'GET project/templates/tags': () => [
+      { id: 'food', name: 'Food' },
+      { id: 'water', name: 'Water' },
+    ],
+    'GET project/templates': ({ query }) => {
+      if (options.failList) return apiError(500, 'Server broke');
+      const tag = query.get('tag');
+      return [COLD, PUMP].filter((template) => tag === null || template.tags.includes(tag));
+    },
+    'GET project/templates/:id': ({ params }) => ({
+      ...[COLD, PUMP].find((template) => template.id === params.id)!,
+      sites: [],
+      widgetCount: 3,
+      ...options.detail,
+    }),
+    'POST project': ({ body }) => {
+      const input = body as { projectName: string };
+      if (!input.projectName.trim())
+        return apiError(400, 'Project name is required.', { projectName: 'Project name is required.' });
+      created.push(body);
+      return { success: true, message: 'Project created.', projectId: 'harbour_cold_store' };
+    },
+  });
+  return { ...api, created };
 }
 
-describe('ProjectWizardStore', () => {
-  it('loads the items the server lists', async () => {
-    const api = fakeApi(['First', 'Second']);
-    const store = ProjectWizardStore.create({}, { http: api.http });
-    await store.load();
-    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('project wizard store', () => {
+  it('walks a template project through every step: filter, pick, view, information, testing, finished', async () => {
+    const { http, calls, created } = server();
+    const wizard = ProjectWizardStore.create({}, { http });
+    wizard.open('end_harbour', true);
+    expect(wizard.step).toBe('start');
+    expect(wizard.canGoBack).toBe(false);
+    wizard.chooseStart('use-template');
+    await settle();
+    expect(wizard.step).toBe('select-template');
+    expect(wizard.tag).toBeNull();
+    expect(wizard.templates.map((template) => template.id)).toEqual(['cold-chain-storage', 'pump-station']);
+    expect(wizard.tags.map((tag) => tag.id)).toEqual(['food', 'water']);
+
+    await wizard.filterByTag('water');
+    expect(calls).toContain('GET project/templates?tag=water');
+    expect(wizard.templates.map((template) => template.id)).toEqual(['pump-station']);
+    await wizard.filterByTag(null);
+    expect(calls.at(-1)).toBe('GET project/templates');
+
+    await wizard.continueFromList();
+    expect(wizard.selectionMissing).toBe(true);
+    expect(wizard.step).toBe('select-template');
+
+    await wizard.pickTemplate(COLD);
+    expect(wizard.step).toBe('view-template');
+    expect(wizard.draft).toMatchObject({ templateId: COLD.id, templateName: COLD.name, templateThumbnail: COLD.thumbnail });
+    expect(wizard.detailComplete).toBe(true);
+    wizard.back();
+    expect(wizard.step).toBe('select-template');
+    await wizard.continueFromList();
+    wizard.confirmTemplate();
+    expect(wizard.step).toBe('project-information');
+
+    wizard.setField('projectName', 'Harbour Cold Store');
+    wizard.setField('buildingName', 'Harbour House');
+    wizard.setField('address', '1 Harbour Road');
+    expect(wizard.submitState).toBe('idle');
+    await wizard.submit();
+    expect(created).toEqual([
+      {
+        startInfo: 'use-template',
+        templateId: COLD.id,
+        projectName: 'Harbour Cold Store',
+        locationType: 'single',
+        buildingName: 'Harbour House',
+        address: '1 Harbour Road',
+        endCustomerId: 'end_harbour',
+      },
+    ]);
+    expect(wizard.submitState).toBe('success');
+    expect(wizard.step).toBe('testing');
+    expect(wizard.draft.projectId).toBe('harbour_cold_store');
+
+    // Back from testing and on again never creates the project twice.
+    wizard.back();
+    await wizard.submit();
+    expect(created).toHaveLength(1);
+    wizard.finishTesting();
+    expect(wizard.step).toBe('finished');
+    expect(wizard.canGoBack).toBe(false);
   });
 
-  it('adds an item with the server’s answer, after the ones it had', async () => {
-    const api = fakeApi(['First']);
-    const store = ProjectWizardStore.create({}, { http: api.http });
-    await store.load();
-    const added = await store.add('Second');
-    expect(added).toMatchObject({ id: '2', name: 'Second' });
-    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
-    expect(api.items).toHaveLength(2);
+  it('jumps from a sketch straight to the information, Back returns to the start, and skips testing in production', async () => {
+    const { http, created } = server();
+    const wizard = ProjectWizardStore.create({}, { http });
+    wizard.open('end_default', false);
+    wizard.chooseStart('create-new');
+    expect(wizard.step).toBe('project-information');
+    wizard.back();
+    expect(wizard.step).toBe('start');
+    wizard.chooseStart('create-new');
+    wizard.setField('projectName', 'Blank');
+    wizard.setField('locationType', 'multiple');
+    wizard.setField('buildingName', 'ignored');
+    await wizard.submit();
+    expect(created).toEqual([
+      { startInfo: 'create-new', projectName: 'Blank', locationType: 'multiple', endCustomerId: 'end_default' },
+    ]);
+    expect(wizard.step).toBe('finished');
   });
 
-  it('keeps the server’s message when the list cannot be loaded, and is no longer loading', async () => {
-    const http = ky.create({
-      prefixUrl: 'http://console.test/api',
-      retry: 0,
-      fetch: async () => Response.json({ statusCode: 503, message: 'The server is starting.' }, { status: 503 }),
-    });
-    const store = ProjectWizardStore.create({}, { http });
-    await store.load();
-    expect(store.loading.pending).toBe(false);
-    expect(store.loading.failure?.message).toBe('The server is starting.');
-    expect(store.items).toHaveLength(0);
+  it('keeps the server’s refusal and stays on the form', async () => {
+    const { http } = server();
+    const wizard = ProjectWizardStore.create({}, { http });
+    wizard.open('end_default', true);
+    wizard.chooseStart('create-new');
+    wizard.setField('projectName', ' ');
+    await wizard.submit();
+    expect(wizard.submitState).toBe('error');
+    expect(wizard.submitting.fieldError('projectName')).toBe('Project name is required.');
+    expect(wizard.step).toBe('project-information');
   });
 
-  it('keeps the list as it was when the server refuses an item', async () => {
-    const api = fakeApi(['First']);
-    const store = ProjectWizardStore.create({}, { http: api.http });
-    await store.load();
-    await expect(store.add('')).rejects.toThrow();
-    expect(store.items.map((item) => item.name)).toEqual(['First']);
+  it('shows a failed template list and a template missing its thumbnail as failures to retry', async () => {
+    const failing = ProjectWizardStore.create({}, { http: server({ failList: true }).http });
+    failing.open('end_default', true);
+    failing.chooseStart('use-template');
+    await settle();
+    await settle();
+    expect(failing.loadingTemplates.failure?.message).toBe('Server broke');
+
+    const incomplete = ProjectWizardStore.create({}, { http: server({ detail: { thumbnail: '' } }).http });
+    incomplete.open('end_default', true);
+    await incomplete.pickTemplate(PUMP);
+    expect(incomplete.detailComplete).toBe(false);
   });
 });

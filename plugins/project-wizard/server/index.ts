@@ -1,14 +1,25 @@
-import { DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
+import { DatabaseToken, defineServerPlugin, simulatedDeviceProviders } from '@sensorium/core/server';
+import { ApplicationCreatorToken } from '@sensorium/applications/common';
+import { DashboardCatalogToken } from '@sensorium/dashboards/common';
+import { TreeWriterToken } from '@sensorium/nodes/common';
+import { projectWizardI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { migrations } from './migrations';
-import { projectWizardRoutes } from './routes';
+import { ProjectCreation } from './project-creation';
+import { projectRoutes } from './routes';
+import { projectSimulatedDevices } from './simulated-devices';
+import { loadTemplates, TemplateCatalog } from './template-catalog';
 
 export default defineServerPlugin({
   manifest,
   migrations,
-  // The services this plugin needs; the host hands over exactly these (a missing one stops the start, naming it).
-  deps: { db: DatabaseToken },
-  register(context, { db }) {
-    for (const route of projectWizardRoutes(db)) context.addRoute(route);
+  i18n: projectWizardI18n,
+  deps: { db: DatabaseToken, applications: ApplicationCreatorToken, tree: TreeWriterToken, dashboards: DashboardCatalogToken },
+  register(context, { db, applications, tree, dashboards }) {
+    // Every template file is checked here: a broken one stops the start, naming the file and its problems.
+    const catalog = new TemplateCatalog(loadTemplates());
+    const creation = new ProjectCreation({ db, applications, tree, dashboards, catalog });
+    for (const route of projectRoutes(catalog, creation)) context.addRoute(route);
+    context.contribute(simulatedDeviceProviders, projectSimulatedDevices(db));
   },
 });

@@ -1,35 +1,60 @@
-import { asc } from 'drizzle-orm';
-import { defineRoute, type AnyRouteDefinition, type Database } from '@sensorium/core/server';
-import { NewProjectWizardItem, type ProjectWizardItem } from '../common';
-import { projectWizardItems } from './schema';
+import { defineRoute, HttpError } from '@sensorium/core/server';
+import { NewProjectInput, TemplateListQuery, TemplateParams, type ProjectCreated } from '../common';
+import type { ProjectCreation } from './project-creation';
+import type { TemplateCatalog } from './template-catalog';
 
-function toItem(row: typeof projectWizardItems.$inferSelect): ProjectWizardItem {
-  return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString() };
-}
+/** Who may create projects: as POST /application/new/, operators and system integrators (a project is an application). */
+const CREATOR_LEVELS = ['cloud', 'si-customer'] as const;
 
-/** The plugin's REST API under /api/project-wizard; the host checks the session and validates bodies first. */
-export function projectWizardRoutes(db: Database): AnyRouteDefinition[] {
+/** The calls of shell spec §7 Projects, under /api/project. */
+export function projectRoutes(catalog: TemplateCatalog, creation: ProjectCreation) {
   return [
     defineRoute({
       method: 'GET',
-      url: '/project-wizard/items',
-      summary: 'Lists the Project Wizard items, oldest first',
-      handler: async () => {
-        const rows = await db
-          .select()
-          .from(projectWizardItems)
-          .orderBy(asc(projectWizardItems.createdAt), asc(projectWizardItems.id));
-        return rows.map(toItem);
+      url: '/project/templates',
+      summary: 'The project templates, in the caller’s language; with `tag`, those of that category',
+      levels: CREATOR_LEVELS,
+      query: TemplateListQuery,
+      handler: ({ query, language }) => catalog.list(language, query.tag),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/project/templates/tags',
+      summary: 'The categories the templates are filtered by',
+      levels: CREATOR_LEVELS,
+      handler: ({ language, t }) => catalog.tags(language, t),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/project/templates/:id',
+      summary: 'One template with the sites and devices its project gets',
+      levels: CREATOR_LEVELS,
+      params: TemplateParams,
+      handler: ({ params, language }) => {
+        const detail = catalog.detail(params.id, language);
+        if (!detail) throw HttpError.notFound();
+        return detail;
       },
     }),
     defineRoute({
       method: 'POST',
-      url: '/project-wizard/items',
-      summary: 'Adds a Project Wizard item',
-      body: NewProjectWizardItem,
-      handler: async ({ body }) => {
-        const [row] = await db.insert(projectWizardItems).values({ name: body.name }).returning();
-        return toItem(row!);
+      url: '/project',
+      summary:
+        'Creates a project: an application for one of the caller’s end customers with a template’s tree, field settings, colour ranges and main dashboard (or an empty tree and dashboard), whole or not at all',
+      levels: CREATOR_LEVELS,
+      body: NewProjectInput,
+      audit: {
+        action: 'project-wizard.project.create',
+        log: 'project-wizard.audit.create',
+        target: (result, { body }) => ({
+          id: (result as ProjectCreated).projectId,
+          name: (body as NewProjectInput).projectName,
+        }),
+      },
+      handler: async ({ user, body, language, t, reply }): Promise<ProjectCreated> => {
+        const { appId } = await creation.create(user, body, language);
+        reply.code(201);
+        return { success: true, message: t('project-wizard.created', { name: body.projectName }), projectId: appId };
       },
     }),
   ];

@@ -1,10 +1,13 @@
-import type { SimulatorDevice, SimulatorEncoding } from '@sensorium/core/server';
+import type { FieldGenerator, GeneratedDevice, SimulatorDevice, SimulatorEncoding } from '@sensorium/core/server';
 import { DEMO_DEVICES, type DemoBehaviour, type DemoDeviceKind } from '@sensorium/nodes/common';
+import { generatedValues } from './generators';
 
-export interface SimulatedDevice extends SimulatorDevice {
-  kind: DemoDeviceKind;
-  behaviour: DemoBehaviour;
-}
+/** A demo device (a kind and a behaviour), or a provided one whose fields move by their generators. */
+export type SimulatedDevice = SimulatorDevice &
+  (
+    | { kind: DemoDeviceKind; behaviour: DemoBehaviour }
+    | { kind: string; behaviour?: never; generators: Record<string, FieldGenerator> }
+  );
 
 const KINDS: DemoDeviceKind[] = ['temperature-humidity', 'door', 'power-meter', 'battery'];
 const BEHAVIOUR: Record<DemoDeviceKind, DemoBehaviour> = {
@@ -24,9 +27,20 @@ function phaseOf(deviceId: string): number {
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const noise = (size: number) => (Math.random() - 0.5) * size;
 
-function device(source: string, deviceId: string, kind: DemoDeviceKind, behaviour: DemoBehaviour): SimulatedDevice {
+/** Radio quality of a device's uplinks, stable per device. */
+function radioOf(deviceId: string): { rssi: number; snr: number } {
   const phase = phaseOf(deviceId);
-  return { source, deviceId, kind, behaviour, rssi: -70 - Math.round(phase * 40), snr: round(9 - phase * 12, 1) };
+  return { rssi: -70 - Math.round(phase * 40), snr: round(9 - phase * 12, 1) };
+}
+
+function device(source: string, deviceId: string, kind: DemoDeviceKind, behaviour: DemoBehaviour): SimulatedDevice {
+  return { source, deviceId, kind, behaviour, ...radioOf(deviceId) };
+}
+
+/** A provider's device (simulatedDeviceProviders), driven by its field generators. */
+export function generatedDevice(provided: GeneratedDevice): SimulatedDevice {
+  const { source, deviceId, kind, fields } = provided;
+  return { source, deviceId, kind, generators: fields, ...radioOf(deviceId) };
 }
 
 /**
@@ -48,12 +62,13 @@ export function simulatedDevices(count: number, encodings: readonly SimulatorEnc
 }
 
 /**
- * Decoded field values of a device at `at`. `alarm-cycle` temperature is above 30 °C (the demo's red range) from second 15
+ * Decoded field values of a device at `at`: a provided device's by its generators; of a demo device, `alarm-cycle` temperature is above 30 °C (the demo's red range) from second 15
  * to 35 of every minute and back near 24 °C otherwise, so an event is raised and auto-cleared within a minute.
  */
 export function deviceValues(device: SimulatedDevice, at: Date, sent: number): Record<string, number> {
   const seconds = at.getTime() / 1000;
   const phase = phaseOf(device.deviceId);
+  if ('generators' in device) return generatedValues(device.generators, at, phase);
   const wave = Math.sin((seconds / 600 + phase) * 2 * Math.PI);
   const battery = round(Math.max(41, 96 - phase * 30 - sent / 5000), 0);
   switch (device.kind) {

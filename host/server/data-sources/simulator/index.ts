@@ -1,3 +1,4 @@
-export { simulatedDevices, deviceValues, type SimulatedDevice } from './devices';
+export { simulatedDevices, deviceValues, generatedDevice, type SimulatedDevice } from './devices';
+export { generatedValue, generatedValues } from './generators';
 export { collectSimulatorEncodings } from './encodings';
 export { Simulator, type SimulatorOptions, type SimulatorStats } from './simulator';

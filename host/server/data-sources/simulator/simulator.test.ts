@@ -4,7 +4,7 @@ import chirpstack from '../../../../plugins/chirpstack/server';
 import ttn from '../../../../plugins/ttn/server';
 import { startTestServer, type TestServer } from '../../testing';
 import { RecordingSink, recordingSinkPlugin } from '../recording-sink';
-import { collectSimulatorEncodings, deviceValues, simulatedDevices, Simulator } from './index';
+import { collectSimulatorEncodings, deviceValues, generatedDevice, simulatedDevices, Simulator } from './index';
 
 let encodings: SimulatorEncoding[] = [];
 const only = (source: string) => encodings.filter((encoding) => encoding.source === source);
@@ -78,5 +78,31 @@ describe('simulator against the embedded broker', () => {
     const climate = sink.uplinks.find((uplink) => uplink.deviceId === 'a84041000181c001')!;
     expect(Object.keys(climate.fields)).toEqual(['temperature', 'humidity', 'battery']);
     expect(climate.meta).toMatchObject({ gatewayid: '0016c001ff10a235', fPort: 2 });
+  });
+
+  it('drives devices given while it runs with their generated fields, at the new rate', async () => {
+    const simulator = new Simulator({
+      brokerUrl: server.mqtt!.url,
+      username: server.mqtt!.username,
+      password: server.mqtt!.password,
+      devices: [],
+      encodings,
+      rate: 0,
+      durationSec: 1.5,
+    });
+    await simulator.start();
+    const freezer = generatedDevice({
+      source: 'chirpstack',
+      deviceId: 'f0f0f0f0f0f0f0f0',
+      kind: 'Dragino LHT65N',
+      fields: { temperature: { kind: 'alarm-cycle', normal: -20, alarm: -10, alarmFrom: 0, alarmTo: 60 } },
+    });
+    simulator.setDevices([freezer], 20);
+    await simulator.done;
+    const uplinks = sink.uplinks.filter((uplink) => uplink.deviceId === 'f0f0f0f0f0f0f0f0');
+    expect(uplinks.length).toBeGreaterThanOrEqual(10);
+    expect(uplinks.length).toBe(simulator.stats.sent);
+    expect(Object.keys(uplinks[0]!.fields)).toEqual(['temperature']);
+    expect(Number(uplinks[0]!.fields.temperature)).toBeCloseTo(-10, 0);
   });
 });

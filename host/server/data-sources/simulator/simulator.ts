@@ -39,13 +39,34 @@ export class Simulator {
   private readonly counters = new Map<string, number>();
   private readonly pending = new Set<Promise<void>>();
   private readonly encodings: ReadonlyMap<string, SimulatorEncoding>;
+  private devices: SimulatedDevice[];
+  private rate: number;
+  /** The pace is counted from here: the start, or the last change of the devices. */
+  private paceFrom = { at: 0, sent: 0 };
   private finish!: () => void;
   readonly done = new Promise<void>((resolve) => (this.finish = resolve));
 
   constructor(private readonly options: SimulatorOptions) {
     this.encodings = new Map(options.encodings.map((encoding) => [encoding.source, encoding]));
-    const unknown = options.devices.find((device) => !this.encodings.has(device.source));
+    this.assertEncoded(options.devices);
+    this.devices = options.devices;
+    this.rate = options.rate;
+  }
+
+  private assertEncoded(devices: readonly SimulatedDevice[]): void {
+    const unknown = devices.find((device) => !this.encodings.has(device.source));
     if (unknown) throw new Error(`no simulator encoding for the data source "${unknown.source}" of device ${unknown.deviceId}`);
+  }
+
+  /**
+   * Drives these devices from now on at `rate` uplinks per second (the demo's list grows as projects are created); frame
+   * counters of devices that stay go on.
+   */
+  setDevices(devices: SimulatedDevice[], rate: number): void {
+    this.assertEncoded(devices);
+    this.devices = devices;
+    this.rate = rate;
+    this.paceFrom = { at: Date.now(), sent: this.stats.sent };
   }
 
   async start(): Promise<void> {
@@ -76,19 +97,20 @@ export class Simulator {
     }
     this.client = client;
     const startedAt = Date.now();
+    this.paceFrom = { at: startedAt, sent: 0 };
     const tickMs = 50;
     const maxInFlight = this.options.maxInFlight ?? 5000;
     let next = 0;
     this.timer = setInterval(() => {
-      const elapsed = (Date.now() - startedAt) / 1000;
+      const now = Date.now();
       const duration = this.options.durationSec ?? 0;
-      if (this.stopped || (duration > 0 && elapsed >= duration)) {
+      if (this.stopped || (duration > 0 && (now - startedAt) / 1000 >= duration)) {
         void this.stop();
         return;
       }
-      const due = Math.floor(elapsed * this.options.rate) - this.stats.sent;
+      const due = Math.floor(((now - this.paceFrom.at) / 1000) * this.rate) - (this.stats.sent - this.paceFrom.sent);
       for (let i = 0; i < due && this.pending.size < maxInFlight; i++) {
-        const device = this.options.devices[next++ % this.options.devices.length];
+        const device = this.devices[next++ % this.devices.length];
         if (device) this.publish(device);
       }
     }, tickMs);

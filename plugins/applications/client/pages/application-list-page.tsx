@@ -15,8 +15,8 @@ import { AddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, useLicence, useNotify, usePageStyles, usePush, useSession } from '@sensorium/core/client';
-import { LICENCES, PUSH_TOPICS } from '@sensorium/core/common';
+import { useContributions, useNotify, usePageStyles, usePush, useSession } from '@sensorium/core/client';
+import { PUSH_TOPICS } from '@sensorium/core/common';
 import {
   APPLICATION_SORTS,
   DEFAULT_END_CUSTOMER_ID,
@@ -24,6 +24,7 @@ import {
   filterCustomers,
   groupByCustomer,
   listCounts,
+  projectCreators,
   sortApplications,
   type ApplicationSort,
   type EndCustomer,
@@ -86,7 +87,8 @@ const ApplicationListPage = observer(function ApplicationListPage() {
   const [addingCustomer, setAddingCustomer] = useState(false);
   const [creatingFor, setCreatingFor] = useState<EndCustomer | null>(null);
   const [projectFor, setProjectFor] = useState<EndCustomer | null>(null);
-  const wizardLicensed = useLicence(LICENCES.newProjectWizard);
+  // The project wizard's plugin contributes the creator only while it runs (with the new-project-wizard licence).
+  const ProjectCreatorDialog = useContributions(projectCreators)[0]?.component;
   // End-customer users cannot create applications (the server refuses them too).
   const canCreate = session.user?.level !== 'end-customer';
   const defaultCustomer = (): EndCustomer => {
@@ -107,7 +109,7 @@ const ApplicationListPage = observer(function ApplicationListPage() {
         <Button className={styles.addButton} size="small" icon={<AddRegular />} onClick={() => setCreatingFor(customer)}>
           {t('applications.create.add')}
         </Button>
-        {wizardLicensed && (
+        {ProjectCreatorDialog && (
           <Button className={styles.addButton} size="small" icon={<AddRegular />} onClick={() => setProjectFor(customer)}>
             {t('applications.project.add')}
           </Button>
@@ -188,14 +190,15 @@ const ApplicationListPage = observer(function ApplicationListPage() {
           onSave={addCustomer}
         />
       )}
-      {projectFor && (
-        // The project wizard (shell spec §2.7) is its own plugin, still to come; until then the button says so.
-        <ConfirmDialog
-          title={t('applications.project.add')}
-          message={t('applications.project.comingSoon', { customer: projectFor.name })}
-          confirmLabel={t('applications.project.ok')}
-          onConfirm={() => setProjectFor(null)}
-          onCancel={() => setProjectFor(null)}
+      {projectFor && ProjectCreatorDialog && (
+        <ProjectCreatorDialog
+          endCustomerId={projectFor.id}
+          open
+          onClose={async (result) => {
+            // The list shows the new project before the wizard is gone (its Homepage button waits for this).
+            if (result) await store.load();
+            setProjectFor(null);
+          }}
         />
       )}
       {creatingFor && <CreateApplicationDialog customer={creatingFor} onClose={() => setCreatingFor(null)} />}
