@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
 import { HttpError, type Database } from '@sensorium/core/server';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '../common';
 import { applications, endCustomers } from './schema';
+import { visibleEndCustomers } from './tenancy';
 
 /** ApplicationAccess over the applications and end customers tables. */
 export function applicationAccess(db: Database): ApplicationAccess {
@@ -21,5 +22,12 @@ export function applicationAccess(db: Database): ApplicationAccess {
       if (!owner || !canSeeApplication(user, owner)) throw HttpError.notFound();
       return owner;
     },
+    visible: (user: SessionUser) =>
+      db
+        .select({ id: applications.id, name: applications.name, endCustomerName: endCustomers.name })
+        .from(applications)
+        .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
+        .where(visibleEndCustomers(user))
+        .orderBy(asc(applications.name), asc(applications.id)),
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@sensorium/core/server';
 import { eventTransitionHooks, EventStoreToken } from '@sensorium/events/common';
 import { ItemCommandsToken, ItemLookupToken, rangeActionValidators } from '@sensorium/nodes/common';
+import { WebhookUsageToken } from '../common';
 import { manifest } from '../manifest';
 import { AppSecrets } from './app-secrets';
 import { eventActionsDeletionHook } from './deletion-hook';
@@ -17,6 +18,7 @@ import { taskSettingValidator, webhookSettingValidator } from './range-validator
 import { eventActionRoutes } from './routes';
 import { TaskSender } from './task-sender';
 import { WebhookSender } from './webhook-sender';
+import { webhookUsage } from './webhook-usage';
 
 /** Webhooks and tasks on event transitions (docs/alarm-loop.md, Webhooks and Tasks). */
 export default defineServerPlugin({
@@ -31,6 +33,7 @@ export default defineServerPlugin({
     commands: ItemCommandsToken,
     items: ItemLookupToken,
   },
+  provides: [WebhookUsageToken],
   register(context, { db, queue, outbound, audit, events, commands, items }) {
     const secrets = new AppSecrets(db);
     queue.addQueue(new WebhookSender(db, outbound, secrets, events).queue());
@@ -41,5 +44,7 @@ export default defineServerPlugin({
     // The ranges' Task Setting and Webhook are this plugin's: nodes stores them, these check them.
     context.contribute(rangeActionValidators, taskSettingValidator);
     context.contribute(rangeActionValidators, webhookSettingValidator);
+    // Usage reports (cost-management) count the webhook requests through this.
+    context.provide(WebhookUsageToken, webhookUsage(db));
   },
 });

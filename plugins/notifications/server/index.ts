@@ -12,10 +12,11 @@ import { ApplicationAccessToken, ApplicationBrandingToken } from '@sensorium/app
 import { EventStoreToken } from '@sensorium/events/common';
 import { ItemLookupToken, rangeActionValidators } from '@sensorium/nodes/common';
 import { PublicLinksToken } from '@sensorium/public-alert/common';
-import { ContactDirectoryToken, notificationSettingValidator, notificationsI18n } from '../common';
+import { ContactDirectoryToken, NotificationUsageToken, notificationSettingValidator, notificationsI18n } from '../common';
 import { manifest } from '../manifest';
 import { registerContacts } from './contacts';
 import { registerDispatch } from './dispatch';
+import { notificationUsage } from './dispatch/usage';
 import { registerEscalation } from './escalation';
 import { NotificationsConfig } from './escalation/timing-config';
 import { migrations } from './migrations';
@@ -43,7 +44,7 @@ export default defineServerPlugin({
     outbound: OutboundRequestsToken,
     settings: ConsoleSettingsToken,
   },
-  provides: [ContactDirectoryToken],
+  provides: [ContactDirectoryToken, NotificationUsageToken],
   register(context, deps) {
     registerContacts(context, deps);
     const rateLimit = rateLimiter(deps, context.config.minuteSeconds);
@@ -53,5 +54,7 @@ export default defineServerPlugin({
     registerEscalation(context, deps, context.config.minuteSeconds);
     // The ranges' Notification Setting is this plugin's: nodes stores it, this checks it.
     context.contribute(rangeActionValidators, notificationSettingValidator);
+    // Usage reports (cost-management) count the messages sent per channel through this.
+    context.provide(NotificationUsageToken, notificationUsage(deps.db));
   },
 });

@@ -1,2 +1,3 @@
 export * from './delivery';
 export * from './history-query';
+export * from './usage';
