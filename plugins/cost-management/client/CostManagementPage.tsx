@@ -1,73 +1,135 @@
-import { Body1, Button, Field, Input, makeStyles, MessageBar, Title2, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readApiError, useNotify, usePluginStore } from '@sensorium/core/client';
-import { ITEM_NAME_MAX_LENGTH } from '../common';
-import type { CostManagementStore } from './store';
+import { DataTable, PageHeader, saveBlob, usePageStyles, usePluginStore, type DataColumn } from '@sensorium/core/client';
+import { USAGE_CHANNELS, USAGE_EXPORT_FILE_NAME } from '../common';
+import type { CostManagementStore, UsageRowInstance } from './store';
+import { UsageChart } from './usage-chart';
 
 const useStyles = makeStyles({
-  page: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    padding: tokens.spacingHorizontalXXL,
-    maxWidth: '640px',
-  },
-  form: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  list: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
+  range: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
+  month: { minWidth: '160px' },
+  number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
 });
 
-function CostManagementPage() {
+/** Testing > Cost Management (`/dashboard`): the usage per application and month, a chart of the totals, Excel export. */
+const CostManagementPage = observer(function CostManagementPage() {
   const styles = useStyles();
+  const layout = usePageStyles();
   const { t } = useTranslation();
   const store = usePluginStore<typeof CostManagementStore>('costManagement');
-  const [name, setName] = useState('');
-  const notify = useNotify();
+  const [range, setRange] = useState({ from: store.from, to: store.to });
 
   useEffect(() => {
-    void store.load();
+    void store.load().then(() => setRange(store.query));
   }, [store]);
 
-  const submit = async (event: FormEvent) => {
+  const show = (event: FormEvent) => {
     event.preventDefault();
-    try {
-      await store.add(name.trim());
-    } catch (error) {
-      // The server's message is already in the user's language.
-      notify({ intent: 'error', title: t('cost-management.addFailed'), body: (await readApiError(error))?.message });
-      return;
-    }
-    setName('');
+    store.setRange(range);
+    void store.load();
+  };
+  const exportExcel = async () => {
+    const outcome = await store.exportExcel();
+    if (outcome.ok) saveBlob(outcome.value, USAGE_EXPORT_FILE_NAME);
   };
 
+  const column = (
+    id: string,
+    cell: (row: UsageRowInstance) => string | number,
+    numeric = false,
+  ): DataColumn<UsageRowInstance> => ({
+    id,
+    header: t(`cost-management.columns.${id}`),
+    cell,
+    ...(numeric ? { className: styles.number } : {}),
+  });
+  const columns = [
+    column('month', (row) => row.month),
+    column('application', (row) => row.appName),
+    column('endCustomer', (row) => row.endCustomerName),
+    column('uplinks', (row) => row.uplinks, true),
+    column('rawRows', (row) => row.rawRows, true),
+    column('historyRows', (row) => row.historyRows, true),
+    ...USAGE_CHANNELS.map((channel) => column(channel, (row) => row.messages[channel], true)),
+  ];
+  const labels = useMemo(
+    () => ({
+      uplinks: t('cost-management.columns.uplinks'),
+      storedRows: `${t('cost-management.columns.rawRows')} + ${t('cost-management.columns.historyRows')}`,
+      messages: USAGE_CHANNELS.map((channel) => t(`cost-management.columns.${channel}`)).join(' + '),
+    }),
+    [t],
+  );
+  const { loading, exporting } = store;
+  // A refused month shows under its input; any other failure above the report.
+  const failedAsWhole = loading.failed && !loading.fieldError('from') && !loading.fieldError('to');
+
   return (
-    <section className={styles.page}>
-      <Title2 as="h1">{t('cost-management.title')}</Title2>
-      <form className={styles.form} onSubmit={(event) => void submit(event)}>
-        <Field label={t('cost-management.name')}>
-          <Input value={name} maxLength={ITEM_NAME_MAX_LENGTH} onChange={(_event, data) => setName(data.value)} />
+    <div className={layout.page}>
+      <PageHeader title={t('cost-management.title')}>
+        <Button
+          icon={<ArrowDownloadRegular />}
+          disabled={exporting.pending || store.rows.length === 0}
+          onClick={() => void exportExcel()}
+        >
+          {t('cost-management.export')}
+        </Button>
+      </PageHeader>
+      <Text>{t('cost-management.intro')}</Text>
+      <form className={styles.range} onSubmit={show}>
+        <Field className={styles.month} label={t('cost-management.from')} validationMessage={loading.fieldError('from')}>
+          <Input type="month" required value={range.from} onChange={(_, data) => setRange({ ...range, from: data.value })} />
         </Field>
-        <Button type="submit" appearance="primary" disabled={name.trim() === ''}>
-          {t('cost-management.add')}
+        <Field className={styles.month} label={t('cost-management.to')} validationMessage={loading.fieldError('to')}>
+          <Input type="month" required value={range.to} onChange={(_, data) => setRange({ ...range, to: data.value })} />
+        </Field>
+        <Button type="submit" appearance="primary" disabled={loading.pending}>
+          {t('cost-management.show')}
         </Button>
       </form>
-      {store.loading.failure && (
-        <MessageBar intent="error">{store.loading.failure.message ?? t('cost-management.loadFailed')}</MessageBar>
+      {failedAsWhole && (
+        <MessageBar intent="error">
+          <MessageBarBody>{loading.failure?.message ?? t('cost-management.loadFailed')}</MessageBarBody>
+        </MessageBar>
       )}
-      {store.items.length === 0 ? (
-        <Body1>{t('cost-management.empty')}</Body1>
-      ) : (
-        <ul className={styles.list} aria-label={t('cost-management.listLabel')}>
-          {store.items.map((item) => (
-            <li key={item.id}>
-              <Body1>{item.name}</Body1>
-            </li>
-          ))}
-        </ul>
+      {exporting.failed && (
+        <MessageBar intent="error">
+          <MessageBarBody>{exporting.failure?.message ?? t('cost-management.exportFailed')}</MessageBarBody>
+        </MessageBar>
       )}
-    </section>
+      {loading.pending && <Spinner size="small" />}
+      <section className={styles.section}>
+        <Subtitle2 as="h2">{t('cost-management.chartTitle')}</Subtitle2>
+        <UsageChart totals={store.totals} labels={labels} ariaLabel={t('cost-management.chartLabel')} />
+      </section>
+      <section className={styles.section}>
+        <Text>{t('cost-management.summary', { count: store.applications, rows: store.rows.length })}</Text>
+        <DataTable
+          label={t('cost-management.title')}
+          columns={columns}
+          rows={store.rows}
+          rowKey={(row) => `${row.month}/${row.appId}`}
+          empty={t('cost-management.empty')}
+          loading={loading.pending}
+        />
+      </section>
+    </div>
   );
-}
+});
 
-export default observer(CostManagementPage);
+export default CostManagementPage;

@@ -1,30 +1,32 @@
-import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
+import { costManagementI18n } from '../common/i18n';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { CostManagementStore } from './store';
 
+/** The page's path: the spec's `/dashboard` of the Testing group (shell §2.4). */
+export const COST_MANAGEMENT_PATH = 'dashboard';
+
+/** Testing > Cost Management, with the test-feature licence (the manifest's: off, the plugin registers nothing). */
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: costManagementI18n,
   register(context) {
     context.addStore('costManagement', CostManagementStore);
-    // The page loads on first visit, so it adds nothing to the login page.
+    // The server answers cloud and si-customer users holding `setting`; the system-admin guard asks the same.
     context.contribute(routes, {
-      path: 'cost-management',
+      path: COST_MANAGEMENT_PATH,
       load: () => import('./CostManagementPage'),
       titleKey: 'cost-management.title',
-      guard: 'auth',
+      guard: 'system-admin',
+      customPermissions: ['setting'],
     });
-    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
-    context.contribute(sidebarGroups, {
-      id: 'cost-management',
+    context.contribute(sidebarItems, {
+      groupId: 'testing',
+      id: 'cost-management.usage',
       titleKey: 'cost-management.title',
-      icon: PuzzlePieceRegular,
-      order: 100,
-      url: '/cost-management',
+      url: `/${COST_MANAGEMENT_PATH}`,
+      order: 10,
+      customPermissions: ['setting'],
     });
   },
 });

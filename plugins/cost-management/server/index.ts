@@ -1,14 +1,23 @@
-import { DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
+import { ApplicationAccessToken } from '@sensorium/applications/common';
+import { defineServerPlugin } from '@sensorium/core/server';
+import { DeviceDataUsageToken } from '@sensorium/device-pipeline/common';
+import { WebhookUsageToken } from '@sensorium/event-actions/common';
+import { NotificationUsageToken } from '@sensorium/notifications/common';
+import { costManagementI18n } from '../common/i18n';
 import { manifest } from '../manifest';
-import { migrations } from './migrations';
 import { costManagementRoutes } from './routes';
 
+/** The usage report: no table of its own, it counts through the services of the plugins owning the data. */
 export default defineServerPlugin({
   manifest,
-  migrations,
-  // The services this plugin needs; the host hands over exactly these (a missing one stops the start, naming it).
-  deps: { db: DatabaseToken },
-  register(context, { db }) {
-    for (const route of costManagementRoutes(db)) context.addRoute(route);
+  i18n: costManagementI18n,
+  deps: {
+    access: ApplicationAccessToken,
+    devices: DeviceDataUsageToken,
+    notifications: NotificationUsageToken,
+    webhooks: WebhookUsageToken,
+  },
+  register(context, sources) {
+    for (const route of costManagementRoutes(sources)) context.addRoute(route);
   },
 });
