@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { CompanyLogo, LanguageMenu, appIdFromPath, headerActions, useContributions, useRootStore } from '@sensorium/core/client';
 import { AppMenu } from './app-menu';
+import { HeaderLinks } from './header-links-bar';
 import { UserMenu } from './user-menu';
 
 export const HEADER_HEIGHT = 56;
@@ -41,7 +42,7 @@ const useStyles = makeStyles({
 
 /**
  * The header (spec §2.2): logo to /, the plugins' header actions in order (application switcher, alarm bell…),
- * the per-application menu inside /app/{id}/…, the language menu and the user menu.
+ * inside /app/{id}/… the per-application links (devices, dashboard, contacts…) and the per-application menu,, the language menu and the user menu.
  */
 export const Header = observer(function Header() {
   const styles = useStyles();
@@ -69,6 +70,7 @@ export const Header = observer(function Header() {
           <Action key={id} />
         ))}
       </div>
+      {appId !== null && <HeaderLinks appId={appId} />}
       {appId !== null && <AppMenu appId={appId} />}
       <div className={styles.spacer} />
       <div className={styles.end}>
