@@ -13,8 +13,7 @@ import { ScriptIndex } from './pipeline/script-index';
 import { ScriptedPayloads } from './pipeline/scripted-payloads';
 import { ScriptRepository } from './repository';
 import { adapterRoutes } from './routes';
-import { HelperRateLimit } from './sandbox/rate-limit';
-import { Sandbox } from './sandbox/sandbox';
+import { IsolatedSandbox } from './sandbox/isolated-sandbox';
 
 /** Device adapter scripts: the editor's API, the sandbox and the pipeline's payload adapter (docs/adapters.md). */
 export default defineServerPlugin({

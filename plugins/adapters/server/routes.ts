@@ -5,7 +5,7 @@ import { AppParams, RollbackScriptInput, SaveScriptInput, ScriptTargetInput, Tes
 import type { AdapterScript, ScriptRun, ScriptTarget, ScriptVersion, TargetKind } from '../common/types';
 import type { ScriptIndex } from './pipeline/script-index';
 import type { CurrentScript, ScriptRepository } from './repository';
-import type { Sandbox } from './sandbox/sandbox';
+import type { IsolatedSandbox } from './sandbox/isolated-sandbox';
 import { sampleInput } from './test-input';
 
 /** Editing adapter scripts is node management (item data sources); profile scripts also need a cloud user. */
@@ -17,7 +17,7 @@ const LEVELS = ['cloud', 'si-customer'] as const;
 interface Services {
   scripts: ScriptRepository;
   index: ScriptIndex;
-  sandbox: Sandbox;
+  sandbox: IsolatedSandbox;
   lookup: ItemLookup;
   catalog: DeviceProfileCatalog;
 }
@@ -69,8 +69,8 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
   });
 
   /** A save is refused when the text does not load: a 400 on `source` naming the line. */
-  function checkSource(source: string): void {
-    const problem = sandbox.check(source);
+  async function checkSource(source: string): Promise<void> {
+    const problem = await sandbox.check(source);
     if (!problem) return;
     if (problem.kind === 'missing') throw HttpError.badRequest('adapters.errors.noDecode', 'source');
     throw HttpError.badRequest('adapters.errors.scriptError', 'source', {
@@ -143,7 +143,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
       audit: { action: 'adapters.script.save', row: auditRow },
       handler: async ({ app, user, body }) => {
         const found = await target(app, user, body.targetKind, body.targetId);
-        checkSource(body.source);
+        await checkSource(body.source);
         await scripts.save(found, body.source, { id: user.id, name: user.name || user.username });
         index.invalidate();
         return answer(await scripts.find(found.kind, found.id), found.name);
@@ -197,7 +197,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
       levels: LEVELS,
       // It changes nothing: helpers are listed, not carried out.
       audit: false,
-      handler: ({ app, body }): ScriptRun => {
+      handler: ({ app, body }): Promise<ScriptRun> => {
         let payload: unknown;
         try {
           payload = JSON.parse(body.payload);
@@ -205,7 +205,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
           throw HttpError.badRequest('adapters.errors.payloadNotJson', 'payload');
         }
         const input = body.fn === 'decode' ? sampleInput(body.sampleSource, payload) : payload;
-        return sandbox.run({ key: null, source: body.source, fn: body.fn, input, rateKey: `test:${app.id}` });
+        return sandbox.runOne({ key: null, source: body.source, fn: body.fn, input, rateKey: `test:${app.id}` });
       },
     }),
   ];

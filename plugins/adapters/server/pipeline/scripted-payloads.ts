@@ -2,7 +2,8 @@ import type { SqlExecutor } from '@sensorium/core/server';
 import type { AdaptableUplink, AdaptedBatch, AdaptedPayload, PayloadAdapter } from '@sensorium/device-pipeline/common';
 import type { ItemSourceErrors, SourceFailure } from '@sensorium/nodes/common';
 import type { ScriptError } from '../../common/types';
-import type { Sandbox } from '../sandbox/sandbox';
+import type { IsolatedSandbox } from '../sandbox/isolated-sandbox';
+import type { RunRequest } from '../sandbox/sandbox';
 import { decodeInput } from './decode-input';
 import type { HelperActions, ItemHelperCall } from './helper-actions';
 import type { ItemProfiles } from './item-profiles';
@@ -24,7 +25,7 @@ export class ScriptedPayloads implements PayloadAdapter {
   private readonly erroredItems = new Set<string>();
 
   constructor(
-    private readonly sandbox: Sandbox,
+    private readonly sandbox: IsolatedSandbox,
     private readonly index: ScriptIndex,
     private readonly profiles: ItemProfiles,
     private readonly sourceErrors: ItemSourceErrors,
@@ -34,31 +35,44 @@ export class ScriptedPayloads implements PayloadAdapter {
   async adapt(tx: SqlExecutor, uplinks: readonly AdaptableUplink[]): Promise<AdaptedBatch> {
     await this.index.refresh(tx);
     if (this.index.empty) return { results: uplinks.map(() => ({ kind: 'unchanged' })) };
-    const failures = new Map<string, SourceFailure>();
-    const recovered = new Set<string>();
-    const calls: ItemHelperCall[] = [];
-    const results = uplinks.map((uplink): AdaptedPayload => {
+    // The script of each uplink: the item's own, else its profile's; the runs go to the sandbox's thread in one message.
+    const requests: RunRequest[] = [];
+    const scripted: number[] = [];
+    uplinks.forEach((uplink, index) => {
       const { item } = uplink;
       const profile = this.index.hasProfileScripts ? this.profiles.profileOf(item.appId, item.uuid) : undefined;
       const script = this.index.item(item.uuid) ?? (profile ? this.index.profile(profile) : undefined);
-      if (!script) return { kind: 'unchanged' };
-      const run = this.sandbox.run({
+      if (!script) return;
+      scripted.push(index);
+      requests.push({
         key: script.versionId,
         source: script.source,
         fn: 'decode',
         input: decodeInput(uplink),
         rateKey: item.appId,
       });
+    });
+    const results: AdaptedPayload[] = uplinks.map(() => ({ kind: 'unchanged' }));
+    if (requests.length === 0) return { results };
+    const runs = await this.sandbox.run(requests);
+    const failures = new Map<string, SourceFailure>();
+    const recovered = new Set<string>();
+    const calls: ItemHelperCall[] = [];
+    scripted.forEach((index, n) => {
+      const uplink = uplinks[index]!;
+      const { item } = uplink;
+      const run = runs[n]!;
       if (run.error || !run.fields) {
         const message = errorText(run.error ?? { kind: 'output', message: 'no fields', line: null, column: null });
         failures.set(item.uuid, { uuid: item.uuid, message, at: uplink.at });
         recovered.delete(item.uuid);
-        return { kind: 'failed' };
+        results[index] = { kind: 'failed' };
+        return;
       }
       failures.delete(item.uuid);
       if (this.erroredItems.has(item.uuid)) recovered.add(item.uuid);
       for (const call of run.helperCalls) calls.push({ item, call });
-      return { kind: 'decoded', fields: run.fields };
+      results[index] = { kind: 'decoded', fields: run.fields };
     });
     if (failures.size === 0 && recovered.size === 0 && calls.length === 0) return { results };
     return {
