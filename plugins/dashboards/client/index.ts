@@ -1,30 +1,48 @@
-import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
+import { dashboardsI18n } from '../common';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { DashboardsStore } from './store';
 
+/**
+ * Dashboards (shell §2.1, §2.3, §6): the application's dashboards under app/{app_id}/dashboard (main by default), the
+ * end customers' app/all/dashboard/main, and public/dashboard for share links; all behind the dashboard guard (a
+ * dashboard_token or the dashboard permission), the plugin's licence hiding them all.
+ */
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: dashboardsI18n,
   register(context) {
     context.addStore('dashboards', DashboardsStore);
-    // The page loads on first visit, so it adds nothing to the login page.
     context.contribute(routes, {
-      path: 'dashboards',
-      load: () => import('./DashboardsPage'),
+      path: 'app/:app_id/dashboard',
+      load: () => import('./pages/dashboard-index-page'),
       titleKey: 'dashboards.title',
-      guard: 'auth',
+      guard: 'dashboard',
     });
-    // A sidebar group of its own with a url is a plain link, visible to every signed-in user.
-    context.contribute(sidebarGroups, {
-      id: 'dashboards',
+    context.contribute(routes, {
+      path: 'app/:app_id/dashboard/:dashboard_id',
+      load: () => import('./pages/dashboard-page'),
       titleKey: 'dashboards.title',
-      icon: PuzzlePieceRegular,
-      order: 100,
-      url: '/dashboards',
+      guard: 'dashboard',
+    });
+    context.contribute(routes, {
+      path: 'app/all/dashboard/main',
+      load: () => import('./pages/all-dashboards-page'),
+      titleKey: 'dashboards.allTitle',
+      guard: 'dashboard',
+    });
+    context.contribute(routes, {
+      path: 'public/dashboard',
+      load: () => import('./pages/shared-dashboard-page'),
+      titleKey: 'dashboards.title',
+      guard: 'dashboard',
+    });
+    context.contribute(appMenuItems, {
+      id: 'dashboards.dashboard',
+      titleKey: 'dashboards.menu',
+      path: 'dashboard/main',
+      order: 5,
+      requiredPermission: 'dashboard',
     });
   },
 });

@@ -1,65 +1,101 @@
 import ky from 'ky';
 import { describe, expect, it } from 'vitest';
-import type { DashboardsItem } from '../common';
+import type { Dashboard, DashboardItem } from '../common';
 import { DashboardsStore } from './store';
 
-/** The plugin's API as the store sees it: an in-memory list behind the same paths, answering like the server. */
-function fakeApi(initial: string[] = []) {
-  const items: DashboardsItem[] = initial.map((name, index) => ({
-    id: String(index + 1),
-    name,
-    createdAt: new Date(0).toISOString(),
-  }));
+const item: DashboardItem = {
+  uuid: '11111111-1111-4111-8111-111111111111',
+  itemName: 'boiler',
+  displayName: 'Boiler',
+  fields: [{ field: 'temperature', label: 'Temperature', unit: '°C', decimalPlace: 1, signal: 'analog', ranges: [] }],
+  outputSimple: {},
+  fieldStatus: {},
+  severity: 0,
+  connection: false,
+  lastReceiveDate: null,
+  point: null,
+  commands: [],
+};
+
+/** The dashboards API as the store sees it: one application's dashboards in memory, answering like the server. */
+function fakeApi() {
+  const dashboards: Dashboard[] = [
+    { id: 'd1', appId: 'app', name: 'Plant', isMain: true, themeId: null, widgets: [], updatedAt: '2026-01-01T00:00:00Z' },
+  ];
+  const sent: { method: string; path: string; body: unknown }[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    if (request.method === 'GET') return Response.json(items);
-    const { name } = (await request.json()) as { name: string };
-    if (!name) {
-      return Response.json({ statusCode: 400, code: 'validation.isNotEmpty', field: 'name' }, { status: 400 });
+    const path = new URL(request.url).pathname.replace('/api/', '');
+    const body = request.method === 'GET' || request.method === 'DELETE' ? null : await request.json();
+    sent.push({ method: request.method, path, body });
+    if (path === 'dashboards/app/main') return Response.json({ dashboard: dashboards.find((entry) => entry.isMain) });
+    if (path === 'dashboards/app/list')
+      return Response.json(dashboards.map(({ widgets, ...row }) => ({ ...row, widgetCount: widgets.length })));
+    if (path === 'dashboards/app/d1/items') return Response.json([item]);
+    if (request.method === 'PUT' && path === 'dashboards/app/d1') {
+      const next = body as Dashboard;
+      if (next.widgets.some((widget) => widget.bindings.length === 0)) {
+        return Response.json({ statusCode: 400, message: 'Choose an item.', field: 'widgets.0.bindings' }, { status: 400 });
+      }
+      Object.assign(dashboards[0]!, next);
+      return Response.json(dashboards[0]);
     }
-    const item = { id: String(items.length + 1), name, createdAt: new Date().toISOString() };
-    items.push(item);
-    return Response.json(item);
+    return Response.json({ statusCode: 404, message: 'Not found' }, { status: 404 });
   };
-  return { items, http: ky.create({ prefixUrl: 'http://console.test/api', fetch, retry: 0 }) };
+  return { sent, http: ky.create({ prefixUrl: 'http://console.test/api', fetch, retry: 0 }) };
 }
 
 describe('DashboardsStore', () => {
-  it('loads the items the server lists', async () => {
-    const api = fakeApi(['First', 'Second']);
+  it('opens the main dashboard with its list and its bound items', async () => {
+    const api = fakeApi();
     const store = DashboardsStore.create({}, { http: api.http });
-    await store.load();
-    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
+    await store.open('app');
+    expect(store.dashboard?.name).toBe('Plant');
+    expect(store.summaries.map((row) => row.name)).toEqual(['Plant']);
+    expect(store.items.get(item.uuid)?.displayName).toBe('Boiler');
   });
 
-  it('adds an item with the server’s answer, after the ones it had', async () => {
-    const api = fakeApi(['First']);
+  it('edits a copy: added widgets are saved, a refusal keeps edit mode, discard drops the changes', async () => {
+    const api = fakeApi();
     const store = DashboardsStore.create({}, { http: api.http });
-    await store.load();
-    const added = await store.add('Second');
-    expect(added).toMatchObject({ id: '2', name: 'Second' });
-    expect(store.items.map((item) => item.name)).toEqual(['First', 'Second']);
-    expect(api.items).toHaveLength(2);
+    await store.open('app');
+    store.startEdit();
+    const id = store.addWidget('value-card', 'Value card');
+    expect(store.dashboard?.widgets).toHaveLength(0);
+    expect(store.shown?.widgets).toHaveLength(1);
+    expect(await store.save()).toBe(false);
+    expect(store.editing).toBe(true);
+    expect(store.saving.fieldError('widgets.0.bindings')).toBe('Choose an item.');
+    store.configureWidget(id, { title: 'Boiler', bindings: [{ itemUuid: item.uuid, field: 'temperature' }], options: {} });
+    store.applyLayout([{ i: id, x: 11, y: 2, w: 4, h: 3 }]);
+    expect(store.shown?.widgets[0]?.position).toMatchObject({ x: 8, y: 2, w: 4, h: 3 });
+    expect(await store.save()).toBe(true);
+    expect(store.editing).toBe(false);
+    expect(store.dashboard?.widgets[0]?.title).toBe('Boiler');
+    store.startEdit();
+    store.removeWidget(id);
+    store.discard();
+    expect(store.shown?.widgets).toHaveLength(1);
   });
 
-  it('keeps the server’s message when the list cannot be loaded, and is no longer loading', async () => {
-    const http = ky.create({
-      prefixUrl: 'http://console.test/api',
-      retry: 0,
-      fetch: async () => Response.json({ statusCode: 503, message: 'The server is starting.' }, { status: 503 }),
-    });
-    const store = DashboardsStore.create({}, { http });
-    await store.load();
-    expect(store.loading.pending).toBe(false);
-    expect(store.loading.failure?.message).toBe('The server is starting.');
-    expect(store.items).toHaveLength(0);
-  });
-
-  it('keeps the list as it was when the server refuses an item', async () => {
-    const api = fakeApi(['First']);
-    const store = DashboardsStore.create({}, { http: api.http });
-    await store.load();
-    await expect(store.add('')).rejects.toThrow();
-    expect(store.items.map((item) => item.name)).toEqual(['First']);
+  it('applies a frame of live values to the bound items of its application only', async () => {
+    const store = DashboardsStore.create({}, { http: fakeApi().http });
+    await store.open('app');
+    const live = {
+      uuid: item.uuid,
+      outputSimple: { temperature: 21.5 },
+      connection: true,
+      lastReceiveDate: 'now',
+      lastValidDate: 'now',
+    };
+    const status = { severity: 2, eventSeverity: 0, fieldStatus: { temperature: { status: 'Warm', color: 'orange' } } };
+    store.applyValues([
+      { appId: 'other', items: [{ ...live, outputSimple: { temperature: 99 }, status }] },
+      { appId: 'app', items: [{ ...live, status }] },
+    ]);
+    const boiler = store.items.get(item.uuid)!;
+    expect(boiler.outputSimple).toEqual({ temperature: 21.5 });
+    expect(boiler.fieldStatus.get('temperature')?.status).toBe('Warm');
+    expect(boiler.severity).toBe(2);
   });
 });

@@ -1,44 +1,269 @@
-import { getEnv, types, type Instance } from 'mobx-state-tree';
+import { applySnapshot, cast, getEnv, getSnapshot, types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track, type StoreEnv } from '@sensorium/core/client';
-import type { DashboardsItem } from '../common';
+import type { NodeValuesPush } from '@sensorium/nodes/common';
+import {
+  DASHBOARD_GRID_COLUMNS,
+  type Dashboard,
+  type DashboardDefinition,
+  type DashboardItem,
+  type DashboardSummary,
+  type NewShareLink,
+  type ShareLink,
+  type SharedDashboard,
+  type WidgetType,
+} from '../common';
+import {
+  DashboardModel,
+  LiveItemModel,
+  ShareLinkModel,
+  SummaryModel,
+  type DashboardInstance,
+  type WidgetSnapshot,
+} from './models';
+import { NEW_WIDGET_SIZE, newWidgetId } from './widget-defaults';
 
-/** One item, typed field by field as the API answers it. */
-export const DashboardsItemModel = types.model('DashboardsItem', {
-  id: types.identifier,
-  name: types.string,
-  /** ISO date and time. */
-  createdAt: types.string,
-});
+/** The dashboard id of the page path that means "the application's main one". */
+export const MAIN = 'main';
 
-/** The page's state, kept in the console's root store as `stores.dashboards` (client/index.ts adds it). */
+/** A grid position change from react-grid-layout: the widget id and its new place. */
+export interface LayoutChange {
+  i: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const definitionOf = (dashboard: DashboardInstance): DashboardDefinition => {
+  const { name, isMain, themeId, widgets } = getSnapshot(dashboard);
+  return { name, isMain, themeId, widgets: widgets.map((widget) => ({ ...widget, bindings: [...widget.bindings] })) };
+};
+
+/**
+ * The dashboard page of one application (or a share link's view): the application's dashboards, the one shown, the
+ * copy being edited (edit mode), the bound items kept live by pushes, and the share links.
+ */
 export const DashboardsStore = types
   .model('DashboardsStore', {
-    items: types.array(DashboardsItemModel),
-    /** The list's loading state: pending while it loads, the server's message when it failed. */
+    appId: '',
+    summaries: types.array(SummaryModel),
+    dashboard: types.maybeNull(DashboardModel),
+    /** The edited copy while in edit mode; Save sends it, Discard drops it. */
+    draft: types.maybeNull(DashboardModel),
+    items: types.map(LiveItemModel),
+    /** Opened through a share link: read-only, until this time (ISO). */
+    sharedUntil: types.maybeNull(types.string),
+    shareLinks: types.array(ShareLinkModel),
     loading: types.optional(RequestModel, {}),
+    saving: types.optional(RequestModel, {}),
+    sharing: types.optional(RequestModel, {}),
   })
-  .actions((self) => ({
-    setItems(items: DashboardsItem[]) {
-      self.items.replace(items);
+  .views((self) => ({
+    /** What the grid shows: the edited copy in edit mode. */
+    get shown(): DashboardInstance | null {
+      return self.draft ?? self.dashboard;
     },
-    append(item: DashboardsItem) {
-      self.items.push(item);
+    get editing(): boolean {
+      return self.draft !== null;
+    },
+    get shared(): boolean {
+      return self.sharedUntil !== null;
+    },
+  }))
+  .actions((self) => ({
+    setSummaries(list: DashboardSummary[]) {
+      self.summaries = cast(list);
+    },
+    setDashboard(dashboard: Dashboard | null) {
+      self.dashboard = dashboard ? cast(dashboard) : null;
+      self.draft = null;
+    },
+    setItems(items: DashboardItem[]) {
+      self.items.clear();
+      for (const item of items) self.items.put(item);
+    },
+    setShared(view: SharedDashboard) {
+      self.appId = view.dashboard.appId;
+      self.sharedUntil = view.expiresAt;
+      if (!self.draft) self.dashboard = cast(view.dashboard);
+    },
+    setShareLinks(links: ShareLink[]) {
+      self.shareLinks = cast(links);
+    },
+    removeShareLink(id: string) {
+      const link = self.shareLinks.find((entry) => entry.id === id);
+      if (link) self.shareLinks.remove(link);
+    },
+    /** Live values of a frame's pushes (coalesced by the page: see frame-batch.ts), in one action. */
+    applyValues(pushes: readonly NodeValuesPush[]) {
+      for (const push of pushes) {
+        if (push.appId !== self.appId) continue;
+        for (const live of push.items) self.items.get(live.uuid)?.applyLive(live);
+      }
+    },
+    startEdit() {
+      if (self.dashboard && !self.shared) self.draft = cast(getSnapshot(self.dashboard));
+    },
+    discard() {
+      self.draft = null;
+    },
+    addWidget(type: WidgetType, title: string): string {
+      const draft = self.draft!;
+      const size = NEW_WIDGET_SIZE[type];
+      const bottom = Math.max(0, ...draft.widgets.map((widget) => widget.position.y + widget.position.h));
+      const id = newWidgetId(new Set(draft.widgets.map((widget) => widget.id)));
+      draft.widgets.push({ id, type, title, position: { x: 0, y: bottom, ...size }, bindings: [], options: {} });
+      return id;
+    },
+    /** Replaces a widget's title, bindings and options with the configure dialog's. */
+    configureWidget(id: string, change: Pick<WidgetSnapshot, 'title' | 'bindings' | 'options'>) {
+      const widget = self.draft?.widgets.find((entry) => entry.id === id);
+      if (!widget) return;
+      widget.title = change.title ?? '';
+      applySnapshot(widget.bindings, change.bindings ?? []);
+      applySnapshot(widget.options, change.options ?? {});
+    },
+    removeWidget(id: string) {
+      const widget = self.draft?.widgets.find((entry) => entry.id === id);
+      if (widget) self.draft!.widgets.remove(widget);
+    },
+    /** Moves and resizes from the grid; positions stay inside its columns. */
+    applyLayout(layout: readonly LayoutChange[]) {
+      for (const place of layout) {
+        const widget = self.draft?.widgets.find((entry) => entry.id === place.i);
+        if (!widget) continue;
+        const w = Math.min(Math.max(1, place.w), DASHBOARD_GRID_COLUMNS);
+        widget.position = cast({
+          x: Math.min(Math.max(0, place.x), DASHBOARD_GRID_COLUMNS - w),
+          y: Math.max(0, place.y),
+          w,
+          h: Math.max(1, place.h),
+        });
+      }
+    },
+    setDraftTheme(themeId: string | null) {
+      if (self.draft) self.draft.themeId = themeId;
     },
   }))
   .actions((self) => {
-    // The console's HTTP client: it adds the session token, the language, and refreshes an expired session.
     const http = () => getEnv<Pick<StoreEnv, 'http'>>(self).http;
+    const base = () => `dashboards/${encodeURIComponent(self.appId)}`;
+
+    async function loadItems(): Promise<void> {
+      const id = self.dashboard?.id;
+      if (!id) return self.setItems([]);
+      const items = await http().get(`${base()}/${id}/items`).json<DashboardItem[]>();
+      if (self.dashboard?.id === id) self.setItems(items);
+    }
+
+    async function loadList(): Promise<void> {
+      self.setSummaries(await http().get(`${base()}/list`).json<DashboardSummary[]>());
+    }
+
+    /** Shows a dashboard (MAIN: the main one) with its items; the list feeds the switcher. */
+    async function open(appId: string, which: string = MAIN): Promise<void> {
+      if (appId !== self.appId) {
+        self.appId = appId;
+        self.setDashboard(null);
+        self.setItems([]);
+        self.setSummaries([]);
+      }
+      await track(self.loading, async () => {
+        const [dashboard] = await Promise.all([
+          which === MAIN
+            ? http()
+                .get(`${base()}/main`)
+                .json<{ dashboard: Dashboard | null }>()
+                .then((answer) => answer.dashboard)
+            : http()
+                .get(`${base()}/${encodeURIComponent(which)}`)
+                .json<Dashboard>(),
+          loadList(),
+        ]);
+        if (appId !== self.appId) return;
+        self.setDashboard(dashboard);
+        await loadItems();
+      });
+    }
+
+    /** Saves the edited copy; a refusal stays in `saving.failure` (with the field) and edit mode stays on. */
+    async function save(): Promise<boolean> {
+      const draft = self.draft;
+      if (!draft) return true;
+      const outcome = await track(self.saving, () =>
+        http()
+          .put(`${base()}/${draft.id}`, { json: definitionOf(draft) })
+          .json<Dashboard>(),
+      );
+      if (!outcome.ok) return false;
+      self.setDashboard(outcome.value);
+      await Promise.all([loadItems(), loadList()]);
+      return true;
+    }
+
+    async function create(name: string): Promise<Dashboard> {
+      const created = await http()
+        .post(base(), { json: { name, isMain: false, themeId: null, widgets: [] } satisfies DashboardDefinition })
+        .json<Dashboard>();
+      self.setDashboard(created);
+      await Promise.all([loadItems(), loadList()]);
+      return created;
+    }
+
+    /** Renames or makes main the shown dashboard (outside edit mode). */
+    async function change(patch: Partial<Pick<DashboardDefinition, 'name' | 'isMain'>>): Promise<void> {
+      const current = self.dashboard;
+      if (!current) return;
+      const updated = await http()
+        .put(`${base()}/${current.id}`, { json: { ...definitionOf(current), ...patch } })
+        .json<Dashboard>();
+      self.setDashboard(updated);
+      await loadList();
+    }
+
+    async function remove(): Promise<void> {
+      const current = self.dashboard;
+      if (!current) return;
+      await http().delete(`${base()}/${current.id}`);
+      await open(self.appId, MAIN);
+    }
+
     return {
-      /** Loads the list; a failure is kept in `loading.failure` for the page to show. */
-      async load(): Promise<void> {
-        const outcome = await track(self.loading, () => http().get('dashboards/items').json<DashboardsItem[]>());
-        if (outcome.ok) self.setItems(outcome.value);
+      open,
+      loadItems,
+      save,
+      create,
+      rename: (name: string) => change({ name }),
+      makeMain: () => change({ isMain: true }),
+      remove,
+      async loadShareLinks(): Promise<void> {
+        const id = self.dashboard?.id;
+        if (!id) return;
+        const outcome = await track(self.sharing, () => http().get(`${base()}/${id}/share-links`).json<ShareLink[]>());
+        if (outcome.ok) self.setShareLinks(outcome.value);
       },
-      /** Adds an item on the server; a refusal (such as a 400 for a bad name) is thrown to the caller. */
-      async add(name: string): Promise<DashboardsItem> {
-        const item = await http().post('dashboards/items', { json: { name } }).json<DashboardsItem>();
-        self.append(item);
-        return item;
+      async createShareLink(validHours: number): Promise<NewShareLink | null> {
+        const id = self.dashboard?.id;
+        if (!id) return null;
+        const outcome = await track(self.sharing, () =>
+          http().post(`${base()}/${id}/share-links`, { json: { validHours } }).json<NewShareLink>(),
+        );
+        if (!outcome.ok) return null;
+        self.setShareLinks([outcome.value, ...self.shareLinks.map((link) => getSnapshot(link))]);
+        return outcome.value;
+      },
+      async revokeShareLink(linkId: string): Promise<void> {
+        const id = self.dashboard?.id;
+        if (!id) return;
+        const outcome = await track(self.sharing, () => http().delete(`${base()}/${id}/share-links/${linkId}`));
+        if (outcome.ok) self.removeShareLink(linkId);
+      },
+      /** A share link's view (the page token is the credential): the dashboard and its items' latest values. */
+      async openShared(): Promise<void> {
+        const outcome = await track(self.loading, () => http().get('dashboard-share/view').json<SharedDashboard>());
+        if (!outcome.ok) return;
+        self.setShared(outcome.value);
+        self.setItems(outcome.value.items);
       },
     };
   });

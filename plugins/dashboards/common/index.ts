@@ -1,21 +1,4 @@
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-
-/** The longest item name the API accepts; the page's input stops at the same length. */
-export const ITEM_NAME_MAX_LENGTH = 100;
-
-/** One item as the API returns it. */
-export interface DashboardsItem {
-  id: string;
-  name: string;
-  /** ISO date and time. */
-  createdAt: string;
-}
-
-/** The body of POST /api/dashboards/items, validated by the host before the handler runs. */
-export class NewDashboardsItem {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(ITEM_NAME_MAX_LENGTH)
-  name!: string;
-}
 export * from './dashboard-definition';
+export * from './inputs';
+export * from './types';
+export * from './i18n';
