@@ -49,7 +49,7 @@ describe.each(databaseBackends())('adapter scripts in backups on %s', (backend) 
 
     const restored = await send('POST', `/api/backup/${APP}/${backup.body.folder}/restore`, {});
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
-    const [{ item }] = (await server.running.resolve(ItemLookupToken).devices(APP, null)) as [{ item: { uuid: string } }];
+    const item = (await server.running.resolve(ItemLookupToken).devices(APP, null))[0]!.item;
     const after = await scriptOf(APP, item.uuid);
     expect(after.script).toMatchObject({ currentVersion: 2, source: V2 });
     expect(after.versions.map((v: { version: number; source: string }) => [v.version, v.source])).toEqual(
@@ -58,7 +58,7 @@ describe.each(databaseBackends())('adapter scripts in backups on %s', (backend) 
 
     const copied = await send('POST', `/api/backup/${APP}/${backup.body.folder}/restore`, { targetAppId: COPY });
     expect(copied.status, JSON.stringify(copied.body)).toBe(200);
-    const [{ item: copy }] = (await server.running.resolve(ItemLookupToken).devices(COPY, null)) as [{ item: { uuid: string } }];
+    const copy = (await server.running.resolve(ItemLookupToken).devices(COPY, null))[0]!.item;
     expect(copy.uuid).not.toBe(item.uuid);
     expect((await scriptOf(COPY, copy.uuid)).script).toMatchObject({ currentVersion: 2, source: V2, appId: COPY });
   });

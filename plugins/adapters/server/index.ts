@@ -31,7 +31,9 @@ export default defineServerPlugin({
     events: EventStoreToken,
   },
   async register(context, { db, log, mailer, lookup, catalog, sourceErrors, events }) {
-    const sandbox = await Sandbox.create(sandboxLimits(context.config), new HelperRateLimit(context.config.helperCallsPerMinute));
+    // Scripts run in a worker thread of their own, started now so the first uplinks do not wait for it.
+    const sandbox = new IsolatedSandbox(sandboxLimits(context.config), context.config.helperCallsPerMinute);
+    await sandbox.start();
     context.onClose(() => sandbox.close());
     const scripts = new ScriptRepository(db);
     const index = new ScriptIndex();

@@ -175,7 +175,7 @@ describe.each(databaseBackends())('adapters API on %s', (backend) => {
       username: 'adapter-integrator',
       level: 'si-customer',
       organisationId: 'org_adapters',
-      permissions: ['nodemanagement', 'setting'],
+      permissions: ['nodemanagement', 'setting', 'useredit'],
     });
     const customer = await send('POST', '/api/customer/end-customer/', { name: 'Harbour' }, integrator);
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);

@@ -20,6 +20,8 @@ export interface RawRun {
 const HELPER_ARGS_MAX_CHARS = 16_384;
 /** Time allowed to read a thrown value's name, message and stack after the run's own time is up. */
 const ERROR_READ_GRACE_MS = 20;
+/** Time the bootstrap may take. */
+const BOOTSTRAP_MS = 2_000;
 
 /**
  * One script, loaded in a QuickJS runtime of its own (its own heap, memory limit, stack limit and interrupt deadline),
@@ -55,7 +57,6 @@ export class LoadedScript {
     const vm = runtime.newContext();
     const script = new LoadedScript(runtime, vm, null, limits);
     runtime.setInterruptHandler(() => Date.now() > script.deadline);
-    script.deadline = Date.now() + limits.timeLimitMs;
     const error = script.install(source);
     const logs = script.takeLogs().logs;
     if (error) {
@@ -67,6 +68,8 @@ export class LoadedScript {
 
   private install(source: string): ScriptError | null {
     const { vm } = this;
+    // The bootstrap is ours: a busy machine (the module's first compile) must not make it fail; the script gets its limit.
+    this.deadline = Date.now() + BOOTSTRAP_MS;
     const factory = vm.evalCode(BOOTSTRAP, 'bootstrap.js');
     if (factory.error) {
       factory.error.dispose();
@@ -88,6 +91,7 @@ export class LoadedScript {
       return hostError('runtime', 'The sandbox could not start');
     }
     this.invoker = made.value;
+    this.deadline = Date.now() + this.limits.timeLimitMs;
     const loaded = vm.evalCode(source, SCRIPT_FILE);
     if (loaded.error) return this.thrown(loaded.error, 'load');
     loaded.value.dispose();
