@@ -141,7 +141,7 @@ export class IsolatedSandbox {
     return new Promise<ScriptRun[]>((resolve) => {
       const pending: Pending = { requests, results: [], done: 0, resolve, timer: null };
       this.runs.set(id, pending);
-      // The first run also covers the time its script takes to load.
+      // The first run also covers the time its script takes to load (a new thread answers "ready" before it is asked).
       this.watch(id, pending);
       worker.postMessage({ type: 'run', id, requests } satisfies ToSandbox);
     });

@@ -215,7 +215,7 @@ describe('the sandbox thread', () => {
     ]) {
       const started = Date.now();
       expect((await runIsolated(bomb)).error?.kind).toMatch(/memory|timeout/);
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
     }
     expect((await runIsolated(GOOD, { bytes: [3, 4] })).fields).toEqual({ first: 3, count: 2 });
   });
@@ -234,7 +234,7 @@ describe('the sandbox thread', () => {
         },
         { key: 'fine-2', source: GOOD, fn: 'decode', input: { bytes: [5] }, rateKey: 'app' },
       ]);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
       expect(runs.map((run) => run.error?.kind ?? run.fields)).toEqual([
         { first: 1, count: 2 },
         'timeout',
