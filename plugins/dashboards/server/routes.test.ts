@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApplication, databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
+import devicePipeline from '../../device-pipeline/server';
+import events from '../../events/server';
 import nodes from '../../nodes/server';
+import themes from '../../themes/server';
 import { DashboardCatalogToken, MAX_WIDGETS, type DashboardDefinition, type WidgetDefinition } from '../common';
 import { DatabaseToken } from '@sensorium/core/server';
 import plugin from './index';
 import { ShareLinks } from './share-links';
 
+const PLUGINS = [applications, themes, nodes, devicePipeline, events, plugin];
 const APP = 'dash_app';
 const OTHER = 'dash_other';
 
@@ -48,7 +52,7 @@ describe.each(databaseBackends())('dashboards API on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes, plugin] });
+    server = await startTestServer({ backend, plugins: PLUGINS });
     admin = (await server.login()).access_token;
     await createTestApplication(server, admin, { id: APP, name: 'Dashboards' });
     await createTestApplication(server, admin, { id: OTHER, name: 'Other' });
@@ -183,7 +187,7 @@ describe.each(databaseBackends())('dashboards API on %s', (backend) => {
   });
 
   it('answers 404 while the dashboard licence is off', async () => {
-    const unlicensed = await startTestServer({ backend, plugins: [applications, nodes, plugin], licences: 'none' });
+    const unlicensed = await startTestServer({ backend, plugins: PLUGINS, licences: 'none' });
     try {
       const { access_token } = await unlicensed.login();
       const response = await unlicensed.request('GET', `/api/dashboards/${APP}/list`, { token: access_token });
@@ -196,7 +200,7 @@ describe.each(databaseBackends())('dashboards API on %s', (backend) => {
 
 describe.each(databaseBackends())('dashboard share links on %s', (backend) => {
   it('refuses a link once it expired', async () => {
-    const server = await startTestServer({ backend, plugins: [applications, nodes, plugin] });
+    const server = await startTestServer({ backend, plugins: PLUGINS });
     try {
       const admin = (await server.login()).access_token;
       await createTestApplication(server, admin, { id: 'dash_expiry', name: 'Expiry' });
