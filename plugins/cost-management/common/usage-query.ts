@@ -17,11 +17,18 @@ export class UsageReportQuery {
   to!: string;
 }
 
+/** Months since year 0: consecutive months differ by one. */
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/** How many months a range covers, both ends included; 0 or less when `to` comes first. */
+export function monthCount(from: string, to: string): number {
+  return monthIndex(to) - monthIndex(from) + 1;
+}
+
 /** Every month from `from` to `to`, both included; empty when `to` comes first. */
 export function monthsBetween(from: string, to: string): string[] {
-  const index = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
   const months: string[] = [];
-  for (let at = index(from); at <= index(to); at++) {
+  for (let at = monthIndex(from); at <= monthIndex(to); at++) {
     months.push(`${Math.floor(at / 12)}-${String((at % 12) + 1).padStart(2, '0')}`);
   }
   return months;

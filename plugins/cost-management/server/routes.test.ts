@@ -52,11 +52,11 @@ describe.each(databaseBackends())('usage report on %s', (backend) => {
 
     // The operator's application: a tank e-mailing Alice on alarm, and a tank calling a webhook.
     const plant = await alarmPlant(server, admin, {
-      application: { id: 'usage-plant', name: 'Usage Plant', endCustomerId: 'end_default' },
+      application: { id: 'usage_plant', name: 'Usage Plant', endCustomerId: 'end_default' },
     });
     await plant.addTank('tank', TANK, emailSetting('ops'));
     await plant.addContact({ name: 'Alice', department: 'ops', email: 'alice@example.com' });
-    const hooked = await server.request('POST', '/api/node-structure-item/usage-plant/items', {
+    const hooked = await server.request('POST', '/api/node-structure-item/usage_plant/items', {
       token: admin,
       body: {
         parentName: 'root',
@@ -80,7 +80,11 @@ describe.each(databaseBackends())('usage report on %s', (backend) => {
     await plant.raise(TANK); // one uplink, one e-mail
     await uplink(TANK, 20); // one more uplink, back to normal
     await uplink(HOOKED, 90); // one uplink, one webhook request
-    await expect.poll(() => receiver.requests.length, { timeout: 15_000 }).toBe(1);
+    await until(
+      async () => receiver.requests.length,
+      (count) => count === 1,
+      15_000,
+    );
 
     // An integrator's organisation with an application of its own, one uplink.
     integrator = await server.loginAs({
@@ -96,11 +100,11 @@ describe.each(databaseBackends())('usage report on %s', (backend) => {
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);
     const orgPlant = await server.request('POST', '/api/application/new/', {
       token: integrator,
-      body: { id: 'usage-harbour', name: 'Harbour Plant', description: '', endCustomerId: customer.body.id },
+      body: { id: 'usage_harbour', name: 'Harbour Plant', description: '', endCustomerId: customer.body.id },
     });
     expect(orgPlant.status, JSON.stringify(orgPlant.body)).toBe(201);
-    await server.request('GET', '/api/node-structure-item/usage-harbour/tree', { token: integrator });
-    const orgTank = await server.request('POST', '/api/node-structure-item/usage-harbour/items', {
+    await server.request('GET', '/api/node-structure-item/usage_harbour/tree', { token: integrator });
+    const orgTank = await server.request('POST', '/api/node-structure-item/usage_harbour/items', {
       token: integrator,
       body: {
         parentName: 'root',
@@ -120,13 +124,13 @@ describe.each(databaseBackends())('usage report on %s', (backend) => {
     const settled = await until(
       () => report(admin),
       (answer) =>
-        (rowOf(answer.body, 'usage-plant')?.messages.email ?? 0) >= 1 &&
-        (rowOf(answer.body, 'usage-plant')?.messages.webhook ?? 0) >= 1,
+        (rowOf(answer.body, 'usage_plant')?.messages.email ?? 0) >= 1 &&
+        (rowOf(answer.body, 'usage_plant')?.messages.webhook ?? 0) >= 1,
     );
     expect(settled.status).toBe(200);
     expect(settled.body.months).toEqual([THIS_MONTH]);
-    expect(rowOf(settled.body, 'usage-plant')).toEqual({
-      appId: 'usage-plant',
+    expect(rowOf(settled.body, 'usage_plant')).toEqual({
+      appId: 'usage_plant',
       appName: 'Usage Plant',
       endCustomerName: expect.any(String),
       month: THIS_MONTH,
@@ -135,7 +139,7 @@ describe.each(databaseBackends())('usage report on %s', (backend) => {
       historyRows: 3,
       messages: { email: 1, sms: 0, whatsapp: 0, voice: 0, webhook: 1 },
     });
-    expect(rowOf(settled.body, 'usage-harbour')).toMatchObject({
+    expect(rowOf(settled.body, 'usage_harbour')).toMatchObject({
       uplinks: 1,
       rawRows: 1,
       historyRows: 1,
@@ -154,7 +158,7 @@ describe.each(databaseBackends())('usage report on %s', (backend) => {
     const answer = await report(integrator);
     expect(answer.status).toBe(200);
     expect(answer.body.applications).toBe(1);
-    expect(answer.body.rows.map((row) => row.appId)).toEqual(['usage-harbour']);
+    expect(answer.body.rows.map((row) => row.appId)).toEqual(['usage_harbour']);
     const stranger = await server.loginAs({
       username: 'stranger',
       level: 'si-customer',
@@ -200,7 +204,7 @@ describe.each(databaseBackends())('usage report on %s', (backend) => {
     expect(response.headers.get('content-disposition')).toContain('usage_report.xlsx');
     const rows = await readWorkbookRows(await response.arrayBuffer());
     expect(rows[0]).toEqual(expect.arrayContaining(['Month', 'Application', 'Uplinks received', 'E-mail', 'Webhooks']));
-    expect(rows.some((row) => row[2] === 'usage-plant' && row[4] === 3)).toBe(true);
+    expect(rows.some((row) => row[2] === 'usage_plant' && row[4] === 3)).toBe(true);
   });
 
   it('does not exist while the test-feature licence is off', async () => {

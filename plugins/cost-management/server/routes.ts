@@ -1,4 +1,5 @@
 import { defineRoute, exportWorkbook, sendWorkbook, type AnyRouteDefinition, type ExportColumn } from '@sensorium/core/server';
+import { LICENCES } from '@sensorium/core/common';
 import { USAGE_CHANNELS, USAGE_EXPORT_FILE_NAME, UsageReportQuery, type UsageRow } from '../common';
 import { usageReport, type UsageSources } from './usage-report';
 
@@ -7,7 +8,7 @@ import { usageReport, type UsageSources } from './usage-report';
  * the permission of application settings. End customers do not: what their applications cost is between the operator
  * and the integrator.
  */
-const ACCESS = { licence: 'test-feature', permission: 'setting', levels: ['cloud', 'si-customer'] } as const;
+const ACCESS = { licence: LICENCES.testFeature, permission: 'setting', levels: ['cloud', 'si-customer'] } as const;
 
 function exportColumns(t: (key: string) => string): ExportColumn<UsageRow>[] {
   const column = (key: string, width: number, cell: (row: UsageRow) => string | number): ExportColumn<UsageRow> => ({

@@ -5,6 +5,7 @@ import type { DeviceDataUsage } from '@sensorium/device-pipeline/common';
 import type { WebhookUsage } from '@sensorium/event-actions/common';
 import type { NotificationUsage } from '@sensorium/notifications/common';
 import {
+  monthCount,
   monthEnd,
   monthStart,
   monthsBetween,
@@ -32,11 +33,11 @@ const noMessages = (): Record<UsageChannel, number> =>
  * statement (or a few) in the owning plugin, and are merged here by application and month.
  */
 export async function usageReport(sources: UsageSources, user: SessionUser, query: UsageReportQuery): Promise<UsageReport> {
-  const months = monthsBetween(query.from, query.to);
-  if (months.length === 0) throw HttpError.badRequest('cost-management.validation.rangeOrder', 'to');
-  if (months.length > USAGE_MAX_MONTHS) {
+  const count = monthCount(query.from, query.to);
+  if (count < 1) throw HttpError.badRequest('cost-management.validation.rangeOrder', 'to');
+  if (count > USAGE_MAX_MONTHS)
     throw HttpError.badRequest('cost-management.validation.rangeLength', 'to', { max: USAGE_MAX_MONTHS });
-  }
+  const months = monthsBetween(query.from, query.to);
   const apps = await sources.access.visible(user);
   const ids = apps.map((app) => app.id);
   const [from, to] = [monthStart(query.from), monthEnd(query.to)];

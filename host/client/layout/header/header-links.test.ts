@@ -24,7 +24,8 @@ const everything = {
   routes: [
     route('app/:app_id/sensor'),
     route('app/:app_id/node-management'),
-    route('app/:app_id/dashboard/main', 'dashboard'),
+    // The dashboards plugin serves every dashboard of an application by one pattern.
+    route('app/:app_id/dashboard/:dashboard_id', 'dashboard'),
     route('app/:app_id/notification-client'),
     route('app/:app_id/notification-history'),
     route('adapters/adapter_editor', 'system-admin', ['setting']),
@@ -76,7 +77,8 @@ describe('header per-application links', () => {
 
   it('are absent while no plugin serves their page (its licence off), and devices falls back to Node Management', () => {
     const served = everything.routes.filter(
-      (candidate) => !['app/:app_id/sensor', 'app/:app_id/dashboard/main', 'adapters/adapter_editor'].includes(candidate.path),
+      (candidate) =>
+        !['app/:app_id/sensor', 'app/:app_id/dashboard/:dashboard_id', 'adapters/adapter_editor'].includes(candidate.path),
     );
     expect(summary(links({ routes: served, permissions: ['notificationsetting'] }))).toEqual([
       'devices /app/plant%201/node-management (disabled)',

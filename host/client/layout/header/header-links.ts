@@ -7,13 +7,8 @@ import {
   TaskListLtrRegular,
 } from '@fluentui/react-icons';
 import type { ComponentType } from 'react';
-import {
-  appPagePath,
-  appRouteRef,
-  type AppMenuItemContribution,
-  type GuardKind,
-  type RouteContribution,
-} from '@sensorium/core/client';
+import { matchPath } from 'react-router-dom';
+import { appPagePath, type AppMenuItemContribution, type GuardKind, type RouteContribution } from '@sensorium/core/client';
 import type { UserLevel } from '@sensorium/core/common';
 
 /** A page a header link may lead to: an application's page (`app/{app_id}/<page>`) or a page of the route table. */
@@ -84,10 +79,19 @@ function allowed(route: RouteContribution, menuItem: AppMenuItemContribution | u
   return levelOk && needed.every((key) => context.permissions.includes(key));
 }
 
+const parameterCount = (route: RouteContribution) => route.path.split('/').filter((part) => part.startsWith(':')).length;
+
+/** The route serving `href`: of those whose pattern matches it, the most specific (fewest parameters), as the router. */
+function routeOf(href: string, routes: readonly RouteContribution[]): RouteContribution | undefined {
+  return routes
+    .filter((route) => matchPath({ path: `/${route.path}`, end: true }, href) !== null)
+    .sort((a, b) => parameterCount(a) - parameterCount(b))[0];
+}
+
 function resolve(slot: HeaderLinkSlot, context: HeaderLinkContext): HeaderLink | null {
   for (const target of slot.targets) {
-    const path = 'appPage' in target ? appRouteRef(target.appPage).template! : target.path;
-    const route = context.routes.find((candidate) => candidate.path === path);
+    const href = 'appPage' in target ? appPagePath(context.appId, target.appPage) : `/${target.path}`;
+    const route = routeOf(href, context.routes);
     if (!route) continue;
     const menuItem = 'appPage' in target ? context.appMenu.find((item) => item.path === target.appPage) : undefined;
     return {
@@ -95,7 +99,7 @@ function resolve(slot: HeaderLinkSlot, context: HeaderLinkContext): HeaderLink |
       icon: slot.icon,
       labelKey: `shell.headerLinks.${slot.id}`,
       pageTitleKey: menuItem?.titleKey ?? route.titleKey,
-      href: 'appPage' in target ? appPagePath(context.appId, target.appPage) : `/${target.path}`,
+      href,
       disabled: !allowed(route, menuItem, context),
     };
   }
