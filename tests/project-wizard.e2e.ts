@@ -62,13 +62,13 @@ describe('project wizard', () => {
     const tags = dialog.getByRole('group', { name: 'Template categories' });
     const tagNames = await tags.getByRole('button').allTextContents();
     expect(tagNames[0]).toBe('All');
-    expect(await tags.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await tags.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await dialog.getByTestId('template-cold-chain-storage').waitFor();
-    await tags.getByRole('button', { name: 'Water' }).click();
+    await tags.getByRole('button', { name: 'Water', exact: true }).click();
     await dialog.getByTestId('template-cold-chain-storage').waitFor({ state: 'detached' });
     await dialog.getByTestId('template-pump-station').waitFor();
     await dialog.getByTestId('template-water-tank-levels').waitFor();
-    await tags.getByRole('button', { name: 'All' }).click();
+    await tags.getByRole('button', { name: 'All', exact: true }).click();
     await dialog.getByTestId('template-cold-chain-storage').waitFor();
     expect(await dialog.locator('[data-testid^="template-"]').count()).toBeGreaterThanOrEqual(10);
 
@@ -91,7 +91,7 @@ describe('project wizard', () => {
     // The template header sits beside the form.
     await dialog.getByRole('img', { name: 'Preview of Pump Station' }).waitFor();
     expect(await form.getByRole('combobox', { name: 'End customer' }).textContent()).toContain(CUSTOMER);
-    const create = form.getByRole('button', { name: 'Create' });
+    const create = form.getByRole('button', { name: 'Create', exact: true });
     const projectName = form.getByRole('textbox', { name: 'Project name' });
     await projectName.fill('x');
     await projectName.fill('');

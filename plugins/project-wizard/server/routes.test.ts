@@ -120,10 +120,10 @@ describe.each(databaseBackends())('project wizard API on %s', (backend) => {
 
       const main = await server.request('GET', `/api/dashboards/${appId}/main`, { token });
       expect(main.status).toBe(200);
-      expect(main.body).toMatchObject({ isMain: true, name: `Project ${templateId}` });
-      expect(main.body.widgets).toHaveLength(template.dashboard.widgets.length);
+      expect(main.body.dashboard).toMatchObject({ isMain: true, name: `Project ${templateId}` });
+      expect(main.body.dashboard.widgets).toHaveLength(template.dashboard.widgets.length);
       const uuids = new Set(rows.map((row) => row.uuid));
-      const bound = (main.body.widgets as { bindings: { itemUuid: string }[] }[]).flatMap((widget) => widget.bindings);
+      const bound = (main.body.dashboard.widgets as { bindings: { itemUuid: string }[] }[]).flatMap((widget) => widget.bindings);
       expect(bound.every((binding) => uuids.has(binding.itemUuid))).toBe(true);
     },
   );
@@ -135,7 +135,7 @@ describe.each(databaseBackends())('project wizard API on %s', (backend) => {
     expect(answer.body.projectId).toBe('blank_site');
     expect((await tree('blank_site')).map((row) => row.itemName)).toEqual(['root']);
     const main = await server.request('GET', '/api/dashboards/blank_site/main', { token });
-    expect(main.body).toMatchObject({ isMain: true, widgets: [] });
+    expect(main.body.dashboard).toMatchObject({ isMain: true, name: 'Blank Site', widgets: [] });
     expect((await create(body)).body.projectId).toBe('blank_site_2');
   });
 

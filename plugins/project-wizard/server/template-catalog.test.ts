@@ -82,8 +82,16 @@ describe('project template files', () => {
     const broken = read('leak-detection.json');
     (broken.dashboard as { widgets: { type: string }[] }).widgets[1]!.type = 'pie-chart';
     delete (broken.name as Record<string, string>).hk;
-    expect(() => parseTemplate('leak-detection.json', broken)).toThrow(/dashboard\.widgets\.1\.type: isIn[\s\S]*name\.hk/);
+    expect(() => parseTemplate('leak-detection.json', broken)).toThrow(
+      /name\.hk: isNotEmpty[\s\S]*dashboard\.widgets\.1\.type: isIn/,
+    );
     expect(() => parseTemplate('other-name.json', read('leak-detection.json'))).toThrow(/differs from the file name/);
+  });
+
+  it('refuses a site named like the node a single-location project adds for its building', () => {
+    const broken = read('pump-station.json');
+    (broken.sites as { name: string }[])[0]!.name = 'building';
+    expect(() => parseTemplate('pump-station.json', broken)).toThrow(/sites\.0\.name: "building" is used twice or reserved/);
   });
 
   it('draws each template’s dashboard as its thumbnail: a box per widget', () => {

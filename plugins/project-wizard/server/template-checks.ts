@@ -1,6 +1,11 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { ROOT_ITEM_NAME } from '@sensorium/nodes/common';
+import { BUILDING_ITEM_NAME } from './project-plan';
 import { ProjectTemplate } from './template-model';
+
+/** Item names the project itself gives: the root and the single-location building. */
+const RESERVED_NAMES = new Set([ROOT_ITEM_NAME, BUILDING_ITEM_NAME]);
 
 /** Dotted paths of a validation error tree with the rules they broke, e.g. `sites.0.items.1.name: matches`. */
 function flatten(errors: readonly ValidationError[], prefix = ''): string[] {
@@ -11,16 +16,21 @@ function flatten(errors: readonly ValidationError[], prefix = ''): string[] {
   });
 }
 
-/** What the class-validator models cannot say: names unique, bindings naming an item and field of the template. */
+/**
+ * What the class-validator models cannot say: names unique and not the project's own (root, building), bindings naming an
+ * item and field of the template.
+ */
 function crossChecks(template: ProjectTemplate): string[] {
   const problems: string[] = [];
-  const names = new Set<string>();
+  const names = new Set<string>(RESERVED_NAMES);
   const fields = new Map<string, Set<string>>();
   for (const [siteIndex, site] of template.sites.entries()) {
-    if (names.has(site.name)) problems.push(`sites.${siteIndex}.name: "${site.name}" is used twice`);
+    if (names.has(site.name)) problems.push(`sites.${siteIndex}.name: "${site.name}" is used twice or reserved`);
     names.add(site.name);
     for (const [itemIndex, item] of site.items.entries()) {
-      if (names.has(item.name)) problems.push(`sites.${siteIndex}.items.${itemIndex}.name: "${item.name}" is used twice`);
+      if (names.has(item.name)) {
+        problems.push(`sites.${siteIndex}.items.${itemIndex}.name: "${item.name}" is used twice or reserved`);
+      }
       names.add(item.name);
       const own = new Set(item.fields.map((field) => field.field));
       if (own.size !== item.fields.length) problems.push(`sites.${siteIndex}.items.${itemIndex}.fields: a field is listed twice`);

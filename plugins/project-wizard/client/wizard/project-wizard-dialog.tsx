@@ -29,9 +29,15 @@ const useStyles = makeStyles({
     boxSizing: 'border-box',
     padding: tokens.spacingHorizontalL,
   },
-  content: { maxHeight: 'calc(100dvh - 160px)', overflowY: 'auto', overflowX: 'hidden' },
+  content: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    maxHeight: 'calc(100dvh - 160px)',
+    overflowY: 'auto',
+    overflowX: 'hidden',
+  },
   back: { alignSelf: 'flex-start' },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
 const STEP_VIEWS: Record<Exclude<WizardStep, 'finished'>, () => ReactElement> = {
@@ -61,7 +67,7 @@ const ProjectWizardDialog = observer(function ProjectWizardDialog(props: Project
     // Neither the backdrop nor Escape closes it: onOpenChange is ignored.
     <Dialog open={open} modalType="alert" onOpenChange={() => undefined}>
       <DialogSurface className={styles.surface} aria-label={t('project-wizard.title')}>
-        <DialogBody className={styles.body}>
+        <DialogBody>
           <DialogTitle
             action={
               <Button
