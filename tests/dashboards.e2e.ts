@@ -48,7 +48,8 @@ describe('dashboards', () => {
     await page.getByRole('button', { name: 'Configure Value card' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: 'Item' }).click();
-    await dialog.getByRole('option', { name: 'boiler' }).click();
+    // The list of matches opens in a portal, outside the dialog.
+    await page.getByRole('option', { name: 'boiler' }).click();
     await dialog.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Temperature' });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
