@@ -132,20 +132,16 @@ async function main() {
 
       const timer = setInterval(pushOnce, PUSH_EVERY_MS);
       try {
-        const frames = await page.evaluate(
-          (duration) =>
-            new Promise<number>((resolve) => {
-              let count = 0;
-              const end = performance.now() + duration;
-              const frame = () => {
-                count++;
-                if (performance.now() < end) requestAnimationFrame(frame);
-                else resolve(count);
-              };
-              requestAnimationFrame(frame);
-            }),
-          MEASURE_MS,
-        );
+        // A string, not a function: tsx names inner functions with a helper the page does not have.
+        const frames = (await page.evaluate(`new Promise((resolve) => {
+          let count = 0;
+          const end = performance.now() + ${MEASURE_MS};
+          requestAnimationFrame(function frame() {
+            count++;
+            if (performance.now() < end) requestAnimationFrame(frame);
+            else resolve(count);
+          });
+        })`)) as number;
         fps.push(frames / (MEASURE_MS / 1000));
       } finally {
         clearInterval(timer);
