@@ -11,7 +11,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { PUSH_TOPICS } from '@sensorium/core/common';
 import { DatabaseToken, PushHubToken } from '@sensorium/core/server';
-import type { NodeValuesPush } from '@sensorium/nodes/common';
+import { normalizeFieldPreference, type NodeValuesPush } from '@sensorium/nodes/common';
 import type { DashboardDefinition, WidgetDefinition, WidgetType } from '../plugins/dashboards/common';
 import { nodeItems } from '../plugins/nodes/server/schema';
 import { startConsole } from '../tests/support/e2e';
@@ -71,7 +71,12 @@ async function main() {
 
     // Bulk insert through the nodes plugin's table (the API adds one item per call).
     const db = server.running.container.resolve(DatabaseToken);
-    const temperature = { displayName: 'Temperature', signal: 'analog', unit: '°C', decimalPlace: 1 };
+    const temperature = normalizeFieldPreference('temperature', {
+      displayName: 'Temperature',
+      signal: 'analog',
+      unit: '°C',
+      decimalPlace: 1,
+    });
     const rows: (typeof nodeItems.$inferInsert)[] = Array.from({ length: ITEMS }, (_, index) => ({
       uuid: randomUUID(),
       appId: APP,
