@@ -21,8 +21,9 @@ import { UsageChart } from './usage-chart';
 
 const useStyles = makeStyles({
   range: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM, alignItems: 'end' },
-  month: { minWidth: '160px' },
+  monthInput: { minWidth: '160px' },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  month: { whiteSpace: 'nowrap' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
 });
 
@@ -51,27 +52,27 @@ const CostManagementPage = observer(function CostManagementPage() {
   const column = (
     id: string,
     cell: (row: UsageRowInstance) => string | number,
-    numeric = false,
+    className?: string,
   ): DataColumn<UsageRowInstance> => ({
     id,
     header: t(`cost-management.columns.${id}`),
     cell,
-    ...(numeric ? { className: styles.number } : {}),
+    ...(className ? { className } : {}),
   });
   const columns = [
-    column('month', (row) => row.month),
+    column('month', (row) => row.month, styles.month),
     column('application', (row) => row.appName),
     column('endCustomer', (row) => row.endCustomerName),
-    column('uplinks', (row) => row.uplinks, true),
-    column('rawRows', (row) => row.rawRows, true),
-    column('historyRows', (row) => row.historyRows, true),
-    ...USAGE_CHANNELS.map((channel) => column(channel, (row) => row.messages[channel], true)),
+    column('uplinks', (row) => row.uplinks, styles.number),
+    column('rawRows', (row) => row.rawRows, styles.number),
+    column('historyRows', (row) => row.historyRows, styles.number),
+    ...USAGE_CHANNELS.map((channel) => column(channel, (row) => row.messages[channel], styles.number)),
   ];
   const labels = useMemo(
     () => ({
-      uplinks: t('cost-management.columns.uplinks'),
-      storedRows: `${t('cost-management.columns.rawRows')} + ${t('cost-management.columns.historyRows')}`,
-      messages: USAGE_CHANNELS.map((channel) => t(`cost-management.columns.${channel}`)).join(' + '),
+      uplinks: t('cost-management.chart.uplinks'),
+      storedRows: t('cost-management.chart.storedRows'),
+      messages: t('cost-management.chart.messages'),
     }),
     [t],
   );
@@ -92,10 +93,10 @@ const CostManagementPage = observer(function CostManagementPage() {
       </PageHeader>
       <Text>{t('cost-management.intro')}</Text>
       <form className={styles.range} onSubmit={show}>
-        <Field className={styles.month} label={t('cost-management.from')} validationMessage={loading.fieldError('from')}>
+        <Field className={styles.monthInput} label={t('cost-management.from')} validationMessage={loading.fieldError('from')}>
           <Input type="month" required value={range.from} onChange={(_, data) => setRange({ ...range, from: data.value })} />
         </Field>
-        <Field className={styles.month} label={t('cost-management.to')} validationMessage={loading.fieldError('to')}>
+        <Field className={styles.monthInput} label={t('cost-management.to')} validationMessage={loading.fieldError('to')}>
           <Input type="month" required value={range.to} onChange={(_, data) => setRange({ ...range, to: data.value })} />
         </Field>
         <Button type="submit" appearance="primary" disabled={loading.pending}>
@@ -114,8 +115,8 @@ const CostManagementPage = observer(function CostManagementPage() {
       )}
       {loading.pending && <Spinner size="small" />}
       <section className={styles.section}>
-        <Subtitle2 as="h2">{t('cost-management.chartTitle')}</Subtitle2>
-        <UsageChart totals={store.totals} labels={labels} ariaLabel={t('cost-management.chartLabel')} />
+        <Subtitle2 as="h2">{t('cost-management.chart.title')}</Subtitle2>
+        <UsageChart totals={store.totals} labels={labels} ariaLabel={t('cost-management.chart.label')} />
       </section>
       <section className={styles.section}>
         <Text>{t('cost-management.summary', { count: store.applications, rows: store.rows.length })}</Text>

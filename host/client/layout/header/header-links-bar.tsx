@@ -18,15 +18,19 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { appMenuItems, routes, useContributions, useSession } from '@sensorium/core/client';
 import { HEADER_LINKS, headerLinks, type HeaderLink } from './header-links';
 
+/** Where the links fold into one overflow menu: on phones, and beside the inline per-application menu until it has room. */
+const FOLDED = ['@media (max-width: 899px)', '@media (min-width: 1200px) and (max-width: 1535px)'] as const;
+
 const useStyles = makeStyles({
-  // Below 768 px the links fold into one overflow menu, so the header keeps the switcher, bell and user menu in view.
+  // The switcher, bell and user menu stay in view: the six icons take the room only where the header has it.
   inline: {
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalXXS,
-    '@media (max-width: 767px)': { display: 'none' },
+    [FOLDED[0]]: { display: 'none' },
+    [FOLDED[1]]: { display: 'none' },
   },
-  overflow: { display: 'none', '@media (max-width: 767px)': { display: 'inline-flex' } },
+  overflow: { display: 'none', [FOLDED[0]]: { display: 'inline-flex' }, [FOLDED[1]]: { display: 'inline-flex' } },
   icon: { minWidth: 'auto' },
   active: { color: tokens.colorBrandForeground1 },
 });
@@ -34,6 +38,7 @@ const useStyles = makeStyles({
 /**
  * The header's per-application links (spec §2.2), inside /app/{id}/…: an icon each with its name as tooltip and
  * accessible name, disabled without the page's permission; absent while no plugin serves the page (its licence off).
+ * Where the header is short of room (FOLDED) they are one overflow menu instead.
  */
 export const HeaderLinks = observer(function HeaderLinks({ appId }: { appId: string }) {
   const styles = useStyles();
