@@ -75,9 +75,9 @@ describe('project wizard', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText('Please select a template to continue').waitFor();
 
-    const card = dialog.getByTestId('template-pump-station');
-    await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-    await card.click();
+    const pumpCard = dialog.getByTestId('template-pump-station');
+    await expect.poll(() => pumpCard.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await pumpCard.click();
     await dialog.getByRole('heading', { name: 'Pump Station' }).waitFor();
     await dialog.getByText('Duty and standby pumps', { exact: false }).first().waitFor();
     await dialog.getByRole('img', { name: 'Preview of Pump Station' }).waitFor();
@@ -111,12 +111,49 @@ describe('project wizard', () => {
     expect(await dialog.getByRole('button', { name: 'Back' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Homepage' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const group = page.locator('div', { has: page.getByRole('heading', { name: CUSTOMER }) }).last();
-    await group.getByTestId('application-card-harbour_pumps').waitFor();
+    // The refreshed list shows the project's card in its customer's group.
+    const card = page.getByTestId('application-card-harbour_pumps');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(CUSTOMER);
+    await page.getByRole('heading', { name: CUSTOMER, level: 2 }).waitFor();
 
     const tree = await harness.server.request('GET', '/api/node-structure-item/harbour_pumps/tree', { token });
     expect(tree.body.items.map((row: { itemName: string }) => row.itemName)).toEqual(
       expect.arrayContaining(['root', 'building', 'pump-hall', 'pump-1', 'discharge-main']),
     );
+  });
+
+  it('fits a 375 px wide phone on every step it shows: nothing wider than the screen', async () => {
+    const { page } = harness;
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      await page.goto(harness.url('/application/application-list'));
+      // Harbour Works has its project now: its group's button.
+      await page.getByRole('button', { name: 'Add New Project' }).first().click();
+      const dialog = page.getByRole('alertdialog', { name: 'Add New Project' });
+      // Every element of the dialog inside the screen: nothing cut off at either side.
+      const fits = () =>
+        dialog.evaluate((surface) =>
+          [surface, ...surface.querySelectorAll('*')]
+            .filter((element) => {
+              const box = element.getBoundingClientRect();
+              return box.width > 0 && (box.left < -0.5 || box.right > window.innerWidth + 0.5);
+            })
+            .map((element) => `${element.tagName} "${element.textContent?.slice(0, 40)}"`),
+        );
+      await dialog.getByRole('heading', { name: 'How do you want to start?' }).waitFor();
+      expect(await fits()).toEqual([]);
+      await dialog.getByRole('button', { name: /Use a template/ }).click();
+      await dialog.getByTestId('template-smart-agriculture').waitFor();
+      expect(await fits()).toEqual([]);
+      await dialog.getByTestId('template-smart-agriculture').click();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByRole('heading', { name: 'About project' }).waitFor();
+      expect(await fits()).toEqual([]);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 });

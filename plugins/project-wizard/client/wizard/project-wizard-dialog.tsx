@@ -30,6 +30,7 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalL,
   },
   content: {
+    minWidth: 0,
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalS,
