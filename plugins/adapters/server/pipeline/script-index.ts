@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type SqlExecutor } from '@sensorium/core/server';
 import type { TargetKind } from '../../common/types';
@@ -5,6 +6,11 @@ import type { TargetKind } from '../../common/types';
 /** A script's current version, as the pipeline runs it. */
 export interface IndexedScript {
   versionId: string;
+  /**
+   * The sandbox's cache key: a hash of the text, so that items running the same script share one loaded copy (a
+   * thousand devices with the same decoder cost one QuickJS runtime, not a thousand).
+   */
+  sourceKey: string;
   source: string;
   targetKind: TargetKind;
   targetId: string;
@@ -37,8 +43,17 @@ export class ScriptIndex {
     );
     const items = new Map<string, IndexedScript>();
     const profiles = new Map<string, IndexedScript>();
+    const keys = new Map<string, string>();
     for (const row of rows) {
-      const script = { versionId: row.version_id, source: row.source, targetKind: row.target_kind, targetId: row.target_id };
+      const sourceKey = keys.get(row.source) ?? createHash('sha256').update(row.source).digest('base64url');
+      keys.set(row.source, sourceKey);
+      const script = {
+        versionId: row.version_id,
+        sourceKey,
+        source: row.source,
+        targetKind: row.target_kind,
+        targetId: row.target_id,
+      };
       (row.target_kind === 'item' ? items : profiles).set(row.target_id, script);
     }
     this.items = items;

@@ -45,7 +45,7 @@ export class ScriptedPayloads implements PayloadAdapter {
       if (!script) return;
       scripted.push(index);
       requests.push({
-        key: script.versionId,
+        key: script.sourceKey,
         source: script.source,
         fn: 'decode',
         input: decodeInput(uplink),

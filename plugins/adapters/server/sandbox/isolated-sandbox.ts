@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ScriptError, ScriptRun } from '../../common/types';
 import type { SandboxLimits } from '../config';
-import type { RunRequest } from './sandbox';
+import { CHECK_TIME_MS, type RunRequest } from './sandbox';
 import { hostError } from './script-error';
 import type { FromSandbox, ToSandbox } from './thread-messages';
 
@@ -12,6 +12,7 @@ const START_TIMEOUT_MS = 30_000;
 
 interface Pending {
   requests: RunRequest[];
+  careful: boolean;
   results: (ScriptRun | undefined)[];
   done: number;
   resolve: (runs: ScriptRun[]) => void;
@@ -87,8 +88,8 @@ export class IsolatedSandbox {
     if (message.type !== 'ran') return;
     const pending = this.runs.get(message.id);
     if (!pending) return;
-    pending.results[message.index] = message.run;
-    pending.done++;
+    message.runs.forEach((run, offset) => (pending.results[message.index + offset] = run));
+    pending.done += message.runs.length;
     if (pending.done === pending.requests.length) this.finish(message.id, pending);
     else this.watch(message.id, pending);
   }
@@ -106,17 +107,24 @@ export class IsolatedSandbox {
     pending.timer.unref();
   }
 
-  /** The run in progress overstayed: the thread goes, that run is a timeout, and the rest run on a new thread. */
+  /**
+   * A run overstayed: the thread goes. In careful mode the first unanswered run is the one that hung: it answers a
+   * timeout and the rest run on a new thread. Otherwise the thread may have finished runs it had not sent yet, so the
+   * unanswered ones run again, carefully, to find the one that hangs (helpers are only collected, never done twice).
+   */
   private overstay(id: number, pending: Pending): void {
     this.runs.delete(id);
-    pending.results[pending.done] = overstayed(this.limits);
-    const rest = pending.requests.slice(pending.done + 1);
     const worker = this.worker;
     this.worker = null;
     void worker?.terminate();
+    let offset = pending.done;
+    if (pending.careful) {
+      pending.results[offset] = overstayed(this.limits);
+      offset += 1;
+    }
+    const rest = pending.requests.slice(offset);
     if (rest.length === 0) return pending.resolve(pending.results as ScriptRun[]);
-    const offset = pending.done + 1;
-    void this.run(rest).then((runs) => {
+    void this.send(rest, !pending.careful).then((runs) => {
       runs.forEach((run, index) => (pending.results[offset + index] = run));
       pending.resolve(pending.results as ScriptRun[]);
     });
@@ -132,18 +140,22 @@ export class IsolatedSandbox {
   }
 
   /** Runs the requests in order; each answers its own outcome (a hung one a timeout). */
-  async run(requests: RunRequest[]): Promise<ScriptRun[]> {
+  run(requests: RunRequest[]): Promise<ScriptRun[]> {
+    return this.send(requests, false);
+  }
+
+  private async send(requests: RunRequest[], careful: boolean): Promise<ScriptRun[]> {
     if (requests.length === 0) return [];
     if (this.closed) throw new Error('The adapter sandbox is closed');
     const worker = this.thread();
     await this.ready;
     const id = this.nextId++;
     return new Promise<ScriptRun[]>((resolve) => {
-      const pending: Pending = { requests, results: [], done: 0, resolve, timer: null };
+      const pending: Pending = { requests, careful, results: [], done: 0, resolve, timer: null };
       this.runs.set(id, pending);
       // The first run also covers the time its script takes to load (a new thread answers "ready" before it is asked).
       this.watch(id, pending);
-      worker.postMessage({ type: 'run', id, requests } satisfies ToSandbox);
+      worker.postMessage({ type: 'run', id, requests, careful } satisfies ToSandbox);
     });
   }
 
@@ -163,7 +175,7 @@ export class IsolatedSandbox {
         resolve(hostError('timeout', 'the script ran longer than its time limit'));
         if (this.worker === worker) this.worker = null;
         void worker.terminate();
-      }, this.limits.timeLimitMs + OVERSTAY_MS);
+      }, CHECK_TIME_MS + OVERSTAY_MS);
       timer.unref();
       this.checks.set(id, (error) => {
         clearTimeout(timer);

@@ -1,8 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SandboxLimits } from '../config';
 import { HelperRateLimit } from './rate-limit';
-import { Sandbox, type RunRequest } from './sandbox';
-import type { ToSandbox } from './thread-messages';
+import { Sandbox } from './sandbox';
+import type { ScriptRun } from '../../common/types';
+import type { FromSandbox, ToSandbox } from './thread-messages';
+
+/** How often a batch's finished runs are sent back. */
+const POST_EVERY_MS = 5;
 
 /**
  * The worker thread the sandbox runs in. QuickJS checks its interrupt handler only between bytecodes, so a native loop
@@ -18,9 +22,20 @@ port.on('message', (message: ToSandbox) => {
     port.postMessage({ type: 'checked', id: message.id, error: sandbox.check(message.source) });
     return;
   }
-  // Each run's result goes back as soon as it is done: when a later run hangs, the earlier ones are kept.
-  message.requests.forEach((request: RunRequest, index: number) => {
-    port.postMessage({ type: 'ran', id: message.id, index, run: sandbox.run(request) });
-  });
+  // Results go back every POST_EVERY_MS (one message per run would cost more than a run), or each at once when careful.
+  let index = 0;
+  let done: ScriptRun[] = [];
+  let posted = performance.now();
+  const post = () => {
+    port.postMessage({ type: 'ran', id: message.id, index, runs: done } satisfies FromSandbox);
+    index += done.length;
+    done = [];
+    posted = performance.now();
+  };
+  for (const request of message.requests) {
+    done.push(sandbox.run(request));
+    if (message.careful || performance.now() - posted >= POST_EVERY_MS) post();
+  }
+  if (done.length > 0) post();
 });
 port.postMessage({ type: 'ready' });

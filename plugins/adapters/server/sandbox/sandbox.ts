@@ -8,11 +8,13 @@ import type { HelperRateLimit } from './rate-limit';
 import { hostError } from './script-error';
 import { isPlainRecord, parseScriptJson } from './sanitize';
 
+/** Time a save's check may take to load a script. */
+export const CHECK_TIME_MS = 1_000;
 /** Loaded scripts kept at once; the least recently used goes first. */
 const MAX_LOADED = 200;
 
 export interface RunRequest {
-  /** Cache key of this exact source (a version id); null: load it for this run only (a test of unsaved text). */
+  /** Cache key of this exact source (a hash of it); null: load it for this run only (a test of unsaved text). */
   key: string | null;
   source: string;
   fn: 'decode' | 'encode';
@@ -38,9 +40,12 @@ export class Sandbox {
     return new Sandbox(await quickJs(), limits, rateLimit);
   }
 
-  /** A syntax or top-level error of `source`, or null when it loads and declares decode. */
+  /**
+   * A syntax or top-level error of `source`, or null when it loads and declares decode. A save's check is about the
+   * text, not its speed: it gets CHECK_TIME_MS, so a busy machine does not refuse a good script.
+   */
   check(source: string): ScriptError | null {
-    const loaded = LoadedScript.load(this.module, source, this.limits);
+    const loaded = LoadedScript.load(this.module, source, { ...this.limits, timeLimitMs: CHECK_TIME_MS });
     if ('error' in loaded) return loaded.error;
     const declared = loaded.script.declares('decode');
     loaded.script.dispose();

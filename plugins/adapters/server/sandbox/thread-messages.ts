@@ -8,4 +8,5 @@ export type ToSandbox = { type: 'check'; id: number; source: string } | { type: 
 export type FromSandbox =
   | { type: 'ready' }
   | { type: 'checked'; id: number; error: ScriptError | null }
-  | { type: 'ran'; id: number; index: number; run: ScriptRun };
+  /** Runs `index`, `index + 1`… of the request. */
+  | { type: 'ran'; id: number; index: number; runs: ScriptRun[] };
