@@ -1,6 +1,7 @@
 import { appMenuItems, consoleRoutes, defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
 import { usersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { USERS_PAGE_OLD_PATH, USERS_PAGE_PATH } from './paths';
 import { USERS_STORE, UsersStore } from './stores';
 
 /** Account Management (users, user groups, My Account with API keys) and the per-application User Setup page. */
@@ -10,8 +11,15 @@ export default defineClientPlugin({
   register(context) {
     context.addStore(USERS_STORE, UsersStore);
     context.contribute(routes, {
-      path: 'account-management/user',
+      path: USERS_PAGE_PATH,
       load: () => import('./pages/users-page'),
+      titleKey: 'users.nav.users',
+      guard: 'system-admin',
+      customPermissions: ['useredit'],
+    });
+    context.contribute(routes, {
+      path: USERS_PAGE_OLD_PATH,
+      load: () => import('./pages/users-page-moved'),
       titleKey: 'users.nav.users',
       guard: 'system-admin',
       customPermissions: ['useredit'],
@@ -41,7 +49,7 @@ export default defineClientPlugin({
       groupId: 'account-management',
       id: 'users.users',
       titleKey: 'users.nav.users',
-      url: '/account-management/user',
+      url: `/${USERS_PAGE_PATH}`,
       order: 10,
       customPermissions: ['useredit'],
     });
