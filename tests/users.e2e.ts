@@ -51,7 +51,7 @@ describe('users', () => {
     await page.goto(harness.url('/application/application-list'));
     await page.getByText('Account Management', { exact: true }).click();
     await page.getByRole('link', { name: 'User Management' }).click();
-    await page.waitForURL(/\/account-management\/user$/);
+    await page.waitForURL(/\/account-management\/users$/);
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Create user' });
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -131,7 +131,7 @@ describe('users', () => {
   it('disables the user: its login is refused and its API key stops', async () => {
     const page = await harness.newSession();
     await harness.login();
-    await page.goto(harness.url('/account-management/user'));
+    await page.goto(harness.url('/account-management/users'));
     const status = page.getByRole('switch', { name: 'field1: Enabled' });
     await status.click();
     await page.getByRole('switch', { name: 'field1: Disabled' }).waitFor();
