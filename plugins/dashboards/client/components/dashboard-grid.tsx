@@ -11,6 +11,7 @@ import { WidgetFrame } from './widget-frame';
 export const STACK_BELOW_PX = 640;
 
 const useStyles = makeStyles({
+  box: { width: '100%', minWidth: 0, overflowX: 'hidden' },
   stack: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
 });
 
@@ -36,7 +37,7 @@ export const DashboardGrid = observer(function DashboardGrid({ store, colours, o
   const layout: Layout = widgets.map((widget) => ({ i: widget.id, ...widget.position }));
   const stacked = width < STACK_BELOW_PX;
   return (
-    <div ref={containerRef}>
+    <div ref={containerRef} className={styles.box}>
       {mounted && stacked && (
         <div className={styles.stack}>
           {widgets

@@ -18,6 +18,9 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalM,
     padding: tokens.spacingHorizontalL,
     minHeight: '100%',
+    // The grid measures its box: the page must take the width it is given, not the grid's.
+    width: '100%',
+    minWidth: 0,
     boxSizing: 'border-box',
     backgroundSize: 'cover',
     backgroundPosition: 'center',

@@ -43,7 +43,7 @@ function AllDashboardsPage() {
   useLiveValues(appId, store);
   if (apps === null) return null;
   return (
-    <div>
+    <div style={{ width: '100%', minWidth: 0 }}>
       <div className={styles.page}>
         {apps.length === 0 ? (
           <Text>{t('dashboards.noApplications')}</Text>
