@@ -89,7 +89,7 @@ it('writes a script, tests it on a ChirpStack sample, shows an error’s line, s
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page
     .getByRole('alert')
-    .filter({ hasText: /^Line 3:/ })
+    .filter({ hasText: /^Line 3: SyntaxError/ })
     .waitFor();
 
   const first = versions.getByRole('listitem').filter({ hasText: /^Version 1 by/ });
