@@ -8,7 +8,7 @@ import { generatedDevice, Simulator, simulatedDevices, type SimulatedDevice } fr
 /** Every simulated device sends an uplink about every this many seconds. */
 const DEMO_PERIOD_SEC = 5;
 /** How often the providers (the project wizard's projects) are asked for their devices again. */
-export const PROVIDED_DEVICES_REFRESH_MS = 5000;
+const PROVIDED_DEVICES_REFRESH_MS = 5000;
 
 /**
  * With the demo seeded, the server drives the demo devices itself: the simulator publishes their uplinks to the embedded
