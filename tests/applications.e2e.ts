@@ -109,8 +109,8 @@ describe('applications', () => {
     await tab.close();
     await page.getByRole('button', { name: 'Add New Project' }).first().click();
     const dialog = page.getByRole('alertdialog', { name: 'Add New Project' });
-    await dialog.getByText(/project wizard plugin/).waitFor();
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByRole('heading', { name: 'How do you want to start?' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 
