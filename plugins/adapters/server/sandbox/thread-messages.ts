@@ -2,7 +2,10 @@ import type { ScriptError, ScriptRun } from '../../common/types';
 import type { RunRequest } from './sandbox';
 
 /** Main thread → sandbox thread. */
-export type ToSandbox = { type: 'check'; id: number; source: string } | { type: 'run'; id: number; requests: RunRequest[] };
+export type ToSandbox =
+  | { type: 'check'; id: number; source: string }
+  /** `careful`: answer each run at once (after a hang, to tell which run hung); otherwise every few milliseconds. */
+  | { type: 'run'; id: number; requests: RunRequest[]; careful: boolean };
 
 /** Sandbox thread → main thread. */
 export type FromSandbox =
