@@ -4,6 +4,8 @@ import { startConsole, type Console } from './support/e2e';
 
 const APP = 'e2e_usage';
 const DEVICE = 'a1b2c3d4e5f6c001';
+/** The per-application menu's button on narrow screens, which holds the header's links too on phones. */
+const APP_MENU = 'Application pages';
 
 // Testing > Cost Management (shell §2.4, test-feature licence) and the header's per-application links (shell §2.2).
 describe('cost management and the header links', () => {
@@ -83,13 +85,16 @@ describe('cost management and the header links', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  it('keeps the header links reachable through their overflow menu at 375 px and beside the inline menu at 1280 px', async () => {
+  it('keeps the header links reachable: their overflow menu at 1280 px, the per-application menu at 375 px', async () => {
     const { page } = harness;
     try {
-      for (const width of [1280, 375]) {
+      for (const [width, menu] of [
+        [1280, 'More application links'],
+        [375, APP_MENU],
+      ] as const) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(harness.url(`/app/${APP}/event-view`));
-        await page.getByRole('button', { name: 'More application links' }).click();
+        await page.getByRole('button', { name: menu }).click();
         await page.getByRole('menuitem', { name: /^Contacts: / }).click();
         await page.waitForURL(new RegExp(`/app/${APP}/notification-client$`));
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

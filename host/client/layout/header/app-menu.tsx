@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { appMenuItems, useContributions, useSession, type AppMenuItemContribution } from '@sensorium/core/client';
 import { appMenuEntries, appMenuHref } from './app-menu-entries';
+import { HeaderLinkMenuItems } from './header-links-bar';
 
 const useStyles = makeStyles({
   inline: {
@@ -34,6 +35,8 @@ const useStyles = makeStyles({
     paddingRight: tokens.spacingHorizontalS,
   },
   active: { color: tokens.colorBrandForeground1, fontWeight: tokens.fontWeightSemibold },
+  // The header's per-application links join this menu on phones, where the header has no room for them (header-links-bar).
+  phoneOnly: { display: 'none', '@media (max-width: 767px)': { display: 'block' } },
 });
 
 /**
@@ -111,6 +114,10 @@ export const AppMenu = observer(function AppMenu({ appId }: { appId: string }) {
                 </MenuGroup>
               ),
             )}
+            <MenuGroup className={styles.phoneOnly}>
+              <MenuGroupHeader>{t('shell.headerLinks.label')}</MenuGroupHeader>
+              <HeaderLinkMenuItems appId={appId} />
+            </MenuGroup>
           </MenuList>
         </MenuPopover>
       </Menu>
