@@ -28,9 +28,8 @@ export interface DashboardGridProps {
 export const DashboardGrid = observer(function DashboardGrid({ store, colours, onConfigure }: DashboardGridProps) {
   const styles = useStyles();
   const { width, containerRef, mounted } = useContainerWidth();
-  const dashboard = store.shown;
-  if (!dashboard) return null;
-  const widgets = [...dashboard.widgets];
+  // The measured box is there from the first render, dashboard or not: the hook measures its box once, on mount.
+  const widgets = [...(store.shown?.widgets ?? [])];
   const frame = (widget: (typeof widgets)[number]) => (
     <WidgetFrame widget={widget} store={store} colours={colours} onConfigure={onConfigure} />
   );

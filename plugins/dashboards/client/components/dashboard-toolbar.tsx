@@ -24,6 +24,8 @@ import { ShareDialog } from './share-dialog';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  // A long dashboard name shortens within the screen instead of widening the page.
+  switcher: { width: '16rem', maxWidth: '100%' },
 });
 
 type Ask = { kind: 'name'; action: 'create' | 'rename' } | { kind: 'delete' } | { kind: 'share' } | null;
@@ -60,6 +62,7 @@ export const DashboardToolbar = observer(function DashboardToolbar(props: {
     <div className={styles.bar}>
       {store.summaries.length > 0 && (
         <Select
+          className={styles.switcher}
           aria-label={t('dashboards.switcher')}
           value={dashboard?.id ?? ''}
           disabled={store.editing}

@@ -9,6 +9,9 @@ import type { WidgetProps } from './widget-props';
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   row: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, justifyContent: 'space-between' },
+  // A long item name wraps; the button keeps its width.
+  text: { minWidth: 0, overflowWrap: 'anywhere' },
+  action: { flexShrink: 0 },
 });
 
 /**
@@ -50,11 +53,16 @@ function OpenAlarms({ store }: WidgetProps) {
     <ul className={styles.list}>
       {rows.map((event) => (
         <li key={event.id} className={styles.row}>
-          <Text size={200}>{`${event.node.itemDisplayName || event.itemName} · ${event.rangeName} · ${event.value ?? ''}`}</Text>
+          <Text
+            size={200}
+            className={styles.text}
+          >{`${event.node.itemDisplayName || event.itemName} · ${event.rangeName} · ${event.value ?? ''}`}</Text>
           {event.isAcknowledged ? (
-            <Text size={200}>{t('dashboards.widget.acknowledged')}</Text>
+            <Text size={200} className={styles.action}>
+              {t('dashboards.widget.acknowledged')}
+            </Text>
           ) : (
-            <Button size="small" disabled={store.editing} onClick={() => void acknowledge(event.id)}>
+            <Button size="small" className={styles.action} disabled={store.editing} onClick={() => void acknowledge(event.id)}>
               {t('dashboards.widget.acknowledge')}
             </Button>
           )}
