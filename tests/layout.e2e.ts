@@ -41,6 +41,8 @@ const ROUTES = [
   `/app/${APP}/notification-history`,
   `/app/${APP}/system-event-setting`,
   `/app/${APP}/timer-mission-setting`,
+  `/app/${APP}/dashboard/main`,
+  '/app/all/dashboard/main',
   '/customer-management/end-customer',
   '/account-management/users',
   '/account-management/user-group',
@@ -53,6 +55,8 @@ const ROUTES = [
   '/gateway-management',
   '/device-profile',
   '/organisation-setting',
+  '/adapters/adapter_editor',
+  '/dashboard',
   '/auth/no-permission',
   '/auth/not-found',
 ];
@@ -255,6 +259,28 @@ describe('every page works at phone and desktop width', () => {
       { source: 'chirpstack', deviceId: DEVICE, dedupKey: 'layout-1', receivedAt: new Date(), fields: hot, raw: { object: hot } },
     ]);
     expect(outcome).toMatchObject({ stored: 1 });
+    // A main dashboard with a widget of each kind that fits one item.
+    const widget = (id: string, type: string, x: number, y: number, field = 'temperature') => ({
+      id,
+      type,
+      title: `${type} of the pump room temperature sensor`,
+      position: { x, y, w: 6, h: 4 },
+      bindings: [{ itemUuid, field }],
+      options: type === 'gauge' ? { min: 0, max: 60 } : {},
+    });
+    const dashboard = await request('POST', `/api/dashboards/${APP}`, {
+      name: 'Plant room overview with a long dashboard name',
+      isMain: true,
+      themeId: null,
+      widgets: [
+        widget('card', 'value-card', 0, 0),
+        widget('gauge', 'gauge', 6, 0),
+        widget('chart', 'time-series', 0, 4),
+        widget('table', 'item-table', 6, 4, ''),
+        widget('alarms', 'alarm-list', 0, 8, ''),
+      ],
+    });
+    expect(dashboard.status, JSON.stringify(dashboard.body)).toBe(201);
   });
   afterAll(() => harness?.close());
 
