@@ -53,7 +53,7 @@ describe('dashboards', () => {
     await dialog.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Temperature' });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Dashboard saved').waitFor();
+    await page.getByText('Dashboard saved').first().waitFor();
     const card = page.getByRole('region', { name: 'Value card' });
     await card.getByText('No value yet').waitFor();
 

@@ -55,7 +55,6 @@ const ROUTES = [
   '/gateway-management',
   '/device-profile',
   '/organisation-setting',
-  '/adapters/adapter_editor',
   '/dashboard',
   '/auth/no-permission',
   '/auth/not-found',
