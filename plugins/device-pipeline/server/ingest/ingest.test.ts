@@ -463,9 +463,11 @@ describe.each(databaseBackends())('ingest on %s', (backend) => {
     await expect.poll(() => hub.hasSubscribers(PUSH_TOPICS.nodeValues, 'plant')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    for (let i = 1; i <= 5; i++) {
-      await sink.ingest([uplink('0000000000000301', { v: i }), uplink('0000000000000302', { v: i })]);
-    }
+    // Five batches handed over at once (queued in order), so they commit within a few hundred milliseconds even on a busy
+    // machine, where five awaited one after another could each take over 250 ms and be pushed one message each.
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => sink.ingest([uplink('0000000000000301', { v: i }), uplink('0000000000000302', { v: i })])),
+    );
     await expect
       .poll(() =>
         watcher.messages
