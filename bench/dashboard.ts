@@ -15,6 +15,7 @@ import { normalizeFieldPreference, type NodeValuesPush } from '@sensorium/nodes/
 import type { DashboardDefinition, WidgetDefinition, WidgetType } from '../plugins/dashboards/common';
 import { nodeItems } from '../plugins/nodes/server/schema';
 import { startConsole } from '../tests/support/e2e';
+import { createBenchApplication, median, ms } from './support/bench-application';
 
 const APP = 'bench_dash';
 const ITEMS = 10_000;
@@ -23,9 +24,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const VALUES_PER_SECOND = 1000;
 const PUSH_EVERY_MS = 50;
 const MEASURE_MS = 5000;
-
-const ms = (value: number) => `${value.toFixed(0)} ms`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** 50 widgets: 30 value cards, 10 gauges, 5 time series of two fields, 5 item tables of 5 items, 4 per grid row. */
 function layout(uuids: string[]): DashboardDefinition {
@@ -60,14 +58,7 @@ async function main() {
   try {
     const { server } = harness;
     const token = (await server.login()).access_token;
-    const created = await server.request('POST', '/api/application/new/', {
-      token,
-      body: { id: APP, name: 'Bench Dashboard', endCustomerId: 'end_default' },
-    });
-    if (created.status !== 201) throw new Error(`Creating the application failed: ${created.status}`);
-    const first = await server.request('GET', `/api/node-structure-item/${APP}/tree`, { token });
-    const root = (first.body.items as { uuid: string; itemName: string }[]).find((row) => row.itemName === 'root');
-    if (!root) throw new Error('No root node');
+    const rootUuid = await createBenchApplication(server, token, APP, 'Bench Dashboard');
 
     // Bulk insert through the nodes plugin's table (the API adds one item per call).
     const db = server.running.container.resolve(DatabaseToken);
@@ -82,7 +73,7 @@ async function main() {
       appId: APP,
       itemName: `sensor-${String(index).padStart(5, '0')}`,
       itemType: 'item',
-      parentUuid: root.uuid,
+      parentUuid: rootUuid,
       position: index,
       input: { temperature },
       outputSimple: { temperature: 20 },

@@ -12,29 +12,19 @@ import { randomUUID } from 'node:crypto';
 import { DatabaseToken } from '@sensorium/core/server';
 import { nodeItems } from '../plugins/nodes/server/schema';
 import { startConsole } from '../tests/support/e2e';
+import { createBenchApplication, median, ms } from './support/bench-application';
 
 const APP = 'bench_tree';
 const NODES = 100;
 const ITEMS_PER_NODE = 99;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-const ms = (value: number) => `${value.toFixed(0)} ms`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
 async function main() {
   const harness = await startConsole();
   try {
     const { server } = harness;
     const token = (await server.login()).access_token;
-    const created = await server.request('POST', '/api/application/new/', {
-      token,
-      body: { id: APP, name: 'Bench Tree', endCustomerId: 'end_default' },
-    });
-    if (created.status !== 201) throw new Error(`Creating the application failed: ${created.status}`);
-    // The first tree read creates the root.
-    const first = await server.request('GET', `/api/node-structure-item/${APP}/tree`, { token });
-    const root = (first.body.items as { uuid: string; itemName: string }[]).find((row) => row.itemName === 'root');
-    if (!root) throw new Error('No root node');
+    const rootUuid = await createBenchApplication(server, token, APP, 'Bench Tree');
 
     // Bulk insert through the nodes plugin's table (the API adds one item per call).
     const db = server.running.container.resolve(DatabaseToken);
@@ -42,7 +32,7 @@ async function main() {
     for (let n = 0; n < NODES; n++) {
       const nodeUuid = randomUUID();
       const nodeName = `node-${String(n).padStart(3, '0')}`;
-      rows.push({ uuid: nodeUuid, appId: APP, itemName: nodeName, itemType: 'node', parentUuid: root.uuid, position: n });
+      rows.push({ uuid: nodeUuid, appId: APP, itemName: nodeName, itemType: 'node', parentUuid: rootUuid, position: n });
       for (let i = 0; i < ITEMS_PER_NODE; i++) {
         rows.push({
           uuid: randomUUID(),
