@@ -7,7 +7,7 @@ import { seedPgliteDataDir } from '../testing/pglite-template';
 import { createScratchDatabase } from '../testing/scratch-database';
 import { openDatabase, type DatabaseConnection } from './connection';
 import { coreMigrations } from './core-migrations';
-import { runMigrations, type MigrationSource } from './migrate';
+import { MigrationError, runMigrations, type MigrationSource } from './migrate';
 
 const core: MigrationSource = { pluginId: 'core', migrations: coreMigrations };
 const gateways: MigrationSource = {
@@ -87,25 +87,55 @@ describe.each(databaseBackends())('migrations on %s', (backend) => {
     expect(await runMigrations(connection, [core, gateways, readings])).toEqual([]);
   });
 
-  it('applies a new step exactly once when two instances start together', async () => {
+  it('applies each new step exactly once, in order, when two instances start together', async () => {
     const next: MigrationSource = {
       pluginId: 'gateways',
-      migrations: [...gateways.migrations, { id: '003-gateway-location', sql: 'ALTER TABLE gateways ADD COLUMN location text' }],
+      migrations: [
+        ...gateways.migrations,
+        { id: '003-gateway-location', sql: 'ALTER TABLE gateways ADD COLUMN location text' },
+        // Fails unless 003 ran before it, whichever instance ran 003.
+        { id: '004-gateway-site', sql: 'ALTER TABLE gateways RENAME COLUMN location TO site' },
+      ],
     };
     const [first, other] = await Promise.all([runMigrations(connection, [core, next]), runMigrations(second, [core, next])]);
-    expect([...first, ...other]).toEqual([{ pluginId: 'gateways', migrationId: '003-gateway-location' }]);
+    const steps = [...first, ...other].map((step) => step.migrationId);
+    expect(steps.sort()).toEqual(['003-gateway-location', '004-gateway-site']);
   });
 
-  it('rolls back every step of a run when one fails, naming the plugin and the step', async () => {
+  it('commits each step on its own: a failing one is rolled back alone, the steps before it stay, the next start resumes at it', async () => {
     const broken: MigrationSource = {
       pluginId: 'broken',
       migrations: [
         { id: '001-fine', sql: 'CREATE TABLE broken_fine (id int)' },
-        { id: '002-typo', sql: 'CREAT TABLE broken_typo (id int)' },
+        { id: '002-typo', sql: 'CREATE TABLE broken_half (id int); CREAT TABLE broken_typo (id int)' },
+        { id: '003-later', sql: 'CREATE TABLE broken_later (id int)' },
       ],
     };
-    await expect(runMigrations(connection, [core, broken])).rejects.toThrow('Migration "002-typo" of plugin "broken" failed');
-    expect(await tables()).not.toContain('broken_fine');
+    const failure = await runMigrations(connection, [core, broken]).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MigrationError);
+    expect(failure).toMatchObject({
+      pluginId: 'broken',
+      migrationId: '002-typo',
+      message: expect.stringMatching(
+        /^Migration "002-typo" of plugin "broken" failed: syntax error at or near "CREAT"\. .*\(1 earlier step\(s\) of this start stay applied: broken\/001-fine\)/,
+      ),
+    });
+    expect(await tables()).toContain('broken_fine');
+    expect(await tables()).not.toContain('broken_half');
+    expect(await tables()).not.toContain('broken_later');
+    const recorded = await connection.transaction((execute) =>
+      execute(`SELECT migration_id FROM sensorium_migrations WHERE plugin_id = 'broken'`, []),
+    );
+    expect(recorded).toEqual([{ migration_id: '001-fine' }]);
+
+    const fixed: MigrationSource = {
+      pluginId: 'broken',
+      migrations: [broken.migrations[0]!, { id: '002-typo', sql: 'CREATE TABLE broken_typo (id int)' }, broken.migrations[2]!],
+    };
+    expect(await runMigrations(connection, [core, fixed])).toEqual([
+      { pluginId: 'broken', migrationId: '002-typo' },
+      { pluginId: 'broken', migrationId: '003-later' },
+    ]);
   });
 
   it('hands a table over to a new owner: recorded without running where the old owner made it, run on a new database', async () => {
