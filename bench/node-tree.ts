@@ -9,15 +9,34 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { DatabaseToken } from '@sensorium/core/server';
 import { nodeItems } from '../plugins/nodes/server/schema';
 import { startConsole } from '../tests/support/e2e';
 import { createBenchApplication, median, ms } from './support/bench-application';
+import { kb, wireSize } from './support/wire-size';
 
 const APP = 'bench_tree';
 const NODES = 100;
 const ITEMS_PER_NODE = 99;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+/** The tree calls the page made (Resource Timing: sizes as received and as decoded). */
+function treeRequests(page: Page) {
+  return page.evaluate((app) => {
+    const prefix = `/api/node-structure-item/${app}/tree`;
+    return performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter((entry) => new URL(entry.name).pathname.startsWith(prefix))
+      .map((entry) => ({
+        path: new URL(entry.name).pathname.slice(prefix.length - '/tree'.length),
+        encodedBytes: entry.encodedBodySize,
+        decodedBytes: entry.decodedBodySize,
+        ms: entry.responseEnd - entry.requestStart,
+      }));
+  }, APP);
+}
 
 async function main() {
   const harness = await startConsole();
@@ -50,11 +69,10 @@ async function main() {
     for (let at = 0; at < rows.length; at += 2000) await db.insert(nodeItems).values(rows.slice(at, at + 2000));
     console.log(`Inserted ${rows.length} nodes and items in ${ms(performance.now() - started)}`);
 
-    const fetchStarted = performance.now();
-    const tree = await server.request('GET', `/api/node-structure-item/${APP}/tree`, { token });
-    const fetchMs = performance.now() - fetchStarted;
-    const size = (JSON.stringify(tree.body).length / 1024).toFixed(0);
-    console.log(`GET /tree: ${tree.body.items.length} rows, ${size} KB in ${ms(fetchMs)}`);
+    const apiTree = await wireSize(`${server.url}/api/node-structure-item/${APP}/tree`, { authorization: `Bearer ${token}` });
+    console.log(
+      `GET /tree (the API's full rows): ${kb(apiTree.decodedBytes)}, ${kb(apiTree.wireBytes)} on the wire (${apiTree.encoding}) in ${ms(apiTree.ms)}`,
+    );
 
     await harness.login();
     const { page } = harness;
@@ -75,8 +93,14 @@ async function main() {
       firstRender.push(performance.now() - t0);
       inPage.push(await page.evaluate(() => performance.getEntriesByName('nodes:tree-rendered')[0]?.startTime ?? NaN));
       loaded.push(await page.evaluate(() => performance.getEntriesByName('nodes:tree-loaded')[0]?.startTime ?? NaN));
-      const rendered = await page.locator('[role="treeitem"]').count();
-      if (run === 0) console.log(`Rows in the DOM after opening (virtualised): ${rendered}`);
+      if (run === 0) {
+        console.log(`Rows in the DOM after opening (virtualised): ${await page.locator('[role="treeitem"]').count()}`);
+        for (const fetched of await treeRequests(page)) {
+          console.log(
+            `The console's ${fetched.path}: ${kb(fetched.decodedBytes)}, ${kb(fetched.encodedBytes)} on the wire, ${ms(fetched.ms)} request to last byte`,
+          );
+        }
+      }
 
       const box = page.getByRole('textbox', { name: 'Search', exact: true });
       const t1 = performance.now();

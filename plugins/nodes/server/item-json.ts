@@ -1,3 +1,4 @@
+import type { OutlineSource } from '../common/tree-outline';
 import type { GeoInfo, GeoItemSummary, Item, ItemDataSource, TreeRow } from '../common/types';
 import type { NodeItemRow } from './schema';
 
@@ -59,6 +60,11 @@ export type TreeSourceRow = Pick<
   | 'geoInfo'
 >;
 
+/** The map icons of a row: a GPS location (a point or the site's coordinates) and a floor plan image. */
+function mapIconsOf(geo: GeoInfo): { hasGps: boolean; hasFloorPlan: boolean } {
+  return { hasGps: Boolean(geo.point || geo.site?.geoCoordinates), hasFloorPlan: Boolean(geo.floorPlan?.origin?.image) };
+}
+
 /** `pinned`: the item has a pin on its parent's floor plan. */
 export function toTreeRow(row: TreeSourceRow, parentName: string | null, depth: number, pinned: boolean): TreeRow {
   const geo = geoInfoOf(row);
@@ -76,8 +82,30 @@ export function toTreeRow(row: TreeSourceRow, parentName: string | null, depth: 
     eventSeverity: row.status?.eventSeverity ?? 0,
     dataSourceType: typeof row.dataSource?.type === 'string' ? row.dataSource.type : null,
     tags: geo.tags,
-    hasGps: Boolean(geo.point || geo.site?.geoCoordinates),
-    hasFloorPlan: Boolean(geo.floorPlan?.origin?.image),
+    ...mapIconsOf(geo),
+    hasPin: pinned,
+  };
+}
+
+export type OutlineSourceRow = Pick<
+  NodeItemRow,
+  'uuid' | 'itemName' | 'displayName' | 'itemType' | 'parentUuid' | 'position' | 'enable' | 'geoInfo'
+> & { severity: number; eventSeverity: number };
+
+/** A row as the tree outline carries it; `pinned` as for toTreeRow. */
+export function toOutlineSource(row: OutlineSourceRow, depth: number, pinned: boolean): OutlineSource {
+  const geo = geoInfoOf(row);
+  return {
+    uuid: row.uuid,
+    itemName: row.itemName,
+    itemDisplayName: row.displayName,
+    itemType: row.itemType,
+    depth,
+    enable: row.enable,
+    severity: row.severity,
+    eventSeverity: row.eventSeverity,
+    tags: geo.tags,
+    ...mapIconsOf(geo),
     hasPin: pinned,
   };
 }

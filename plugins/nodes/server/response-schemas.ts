@@ -125,6 +125,26 @@ const treeRow = {
 
 export const treeSchema = { type: 'object', properties: { items: { type: 'array', items: treeRow } } };
 
+const column = (items: object, description: string) => ({ type: 'array', items, description });
+
+export const treeOutlineSchema = {
+  type: 'object',
+  description: 'Row i of the tree is entry i of every column; rows in tree order',
+  properties: {
+    uuid: column({ type: 'string', format: 'uuid' }, 'The item’s uuid'),
+    itemName: column({ type: 'string' }, 'The item name'),
+    itemDisplayName: column({ type: 'string' }, 'The display name, empty when none'),
+    depth: column({ type: 'integer' }, '1 for the root; the parent is the nearest row above one level up'),
+    flags: column(
+      { type: 'integer' },
+      'Bits: 1 node (else item), 2 disabled, 4 GPS location, 8 floor plan, 16 pin on the parent’s floor plan',
+    ),
+    severity: column({ type: 'integer' }, 'The field severity'),
+    eventSeverity: column({ type: 'integer' }, 'The event severity'),
+    tags: column({ type: 'array', items: { type: 'string' } }, 'The device tags'),
+  },
+};
+
 export const availabilitySchema = { type: 'object', properties: { available: { type: 'boolean' } } };
 
 export const commandsSchema = { type: 'object', properties: { commands: { type: 'array', items: command } } };

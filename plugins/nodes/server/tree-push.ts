@@ -54,7 +54,8 @@ export class TreePush {
   }
 
   private async view(appId: string, limit: readonly string[]): Promise<string> {
-    return JSON.stringify(await this.tree.tree(appId, limit));
+    // What the console's tree shows, so a change it would not show is not pushed.
+    return JSON.stringify(await this.tree.outline(appId, limit));
   }
 
   private async publish(appId: string, { table, seen }: Before): Promise<void> {

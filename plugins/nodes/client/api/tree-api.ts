@@ -1,5 +1,6 @@
 import type { HttpClient } from '@sensorium/core/client';
-import type { Item, StructureNode, TreeResponse } from '../../common/types';
+import type { TreeOutline } from '../../common/tree-outline';
+import type { Item, StructureNode } from '../../common/types';
 
 /** The application's tree base path (contract "Nodes plugin"). */
 export const appBase = (appId: string) => `node-structure-item/${encodeURIComponent(appId)}`;
@@ -8,7 +9,8 @@ export const appBase = (appId: string) => `node-structure-item/${encodeURICompon
 export function treeApi(http: HttpClient, appId: string) {
   const base = appBase(appId);
   return {
-    tree: () => http.get(`${base}/tree`).json<TreeResponse>(),
+    /** The tree's rows with only what they show (the item's details load on selection). */
+    outline: () => http.get(`${base}/tree-outline`).json<TreeOutline>(),
     saveStructure: (structure: StructureNode[]) => http.put(`${base}/structure`, { json: { structure } }),
     nameAvailable: (itemName: string) =>
       http.get(`${base}/item-name-availability`, { searchParams: { itemName } }).json<{ available: boolean }>(),

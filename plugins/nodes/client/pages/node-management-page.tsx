@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { NOT_FOUND_PATH, usePluginStore, useSession } from '@sensorium/core/client';
-import type { TreeRow } from '../../common/types';
+import type { OutlineRow } from '../../common/tree-outline';
 import { ItemPanel } from '../item/item-panel';
 import { SETTINGS_TAB, type NodesStore } from '../store/nodes-store';
 import { TreePanel } from '../tree/tree-panel';
@@ -87,7 +87,7 @@ const NodeManagementPage = observer(function NodeManagementPage() {
     if (loaded) performance.mark('nodes:tree-rendered');
   }, [loaded]);
 
-  const select = (row: TreeRow) => {
+  const select = (row: OutlineRow) => {
     setTreeShownFor(null);
     if (row.uuid !== selectedUuid) void navigate({ hash: row.uuid });
   };

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../../core/client/testing/fake-api';
-import type { Item, TreeRow } from '../../common/types';
+import type { OutlineRow } from '../../common/tree-outline';
+import type { Item } from '../../common/types';
 import { NodesStore } from './nodes-store';
-import { testItem, testRow, testRows } from './test-data';
+import { testItem, testOutline, testRow, testRows } from './test-data';
 
 function server() {
-  const rows: TreeRow[] = testRows();
+  const rows: OutlineRow[] = testRows();
   let item: Item = testItem();
   const api = fakeApi({
-    'GET node-structure-item/:appId/tree': () => ({ items: rows }),
+    'GET node-structure-item/:appId/tree-outline': () => testOutline(rows),
     'GET node-structure-item/:appId/items/:uuid': ({ params }) =>
       params.uuid === item.uuid ? item : testItem({ uuid: params.uuid!, itemName: params.uuid!.slice(2) }),
     'GET node-structure-item/:appId/items/:uuid/commands': () => ({ commands: [] }),

@@ -1,5 +1,6 @@
 import { defaultFieldPreference } from '../../common/field-preference';
-import type { Item, TreeRow } from '../../common/types';
+import { encodeOutline, type OutlineRow } from '../../common/tree-outline';
+import type { Item } from '../../common/types';
 
 // Items and tree rows as the server answers them, for the store tests.
 
@@ -31,8 +32,8 @@ export function testRow(
   itemName: string,
   parentName: string | null,
   position: number,
-  overrides: Partial<TreeRow> = {},
-): TreeRow {
+  overrides: Partial<OutlineRow> = {},
+): OutlineRow {
   return {
     uuid: `u-${itemName}`,
     itemName,
@@ -42,10 +43,8 @@ export function testRow(
     position,
     depth: parentName === null ? 1 : itemName.startsWith('floor') ? 2 : 3,
     enable: true,
-    connection: false,
     severity: 0,
     eventSeverity: 0,
-    dataSourceType: null,
     tags: [],
     hasGps: false,
     hasFloorPlan: false,
@@ -55,7 +54,7 @@ export function testRow(
 }
 
 /** root → floor1 (sensor1, sensor2), floor2. */
-export function testRows(): TreeRow[] {
+export function testRows(): OutlineRow[] {
   return [
     testRow('root', null, 0),
     testRow('floor1', 'root', 0),
@@ -64,3 +63,6 @@ export function testRows(): TreeRow[] {
     testRow('floor2', 'root', 1),
   ];
 }
+
+/** GET /tree-outline's answer for rows in tree order. */
+export const testOutline = (rows: readonly OutlineRow[] = testRows()) => encodeOutline(rows);

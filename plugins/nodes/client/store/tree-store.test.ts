@@ -2,12 +2,13 @@ import { applySnapshot } from 'mobx-state-tree';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../../core/client/testing/fake-api';
 import { TreeStore } from './tree-store';
-import { testRows } from './test-data';
+import { testOutline, testRows } from './test-data';
 
 const BASE = 'node-structure-item/:appId';
+const OUTLINE = `GET ${BASE}/tree-outline`;
 
 async function loaded(routes: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi({ [`GET ${BASE}/tree`]: () => ({ items: testRows() }), ...routes });
+  const api = fakeApi({ [OUTLINE]: () => testOutline(), ...routes });
   const tree = TreeStore.create({ appId: 'a1' }, { http: api.http });
   await tree.load();
   return { tree, api };
@@ -16,7 +17,7 @@ async function loaded(routes: Parameters<typeof fakeApi>[0] = {}) {
 describe('TreeStore', () => {
   it('loads the rows of the application as a tree', async () => {
     const { tree, api } = await loaded();
-    expect(api.calls).toEqual(['GET node-structure-item/a1/tree']);
+    expect(api.calls).toEqual(['GET node-structure-item/a1/tree-outline']);
     expect(tree.visible.map((flat) => flat.row.itemName)).toEqual(['root', 'floor1', 'sensor1', 'sensor2', 'floor2']);
     expect(tree.pathOf('sensor2')).toEqual(['root', 'floor1']);
     expect(tree.byUuid.get('u-sensor1')?.itemName).toBe('sensor1');
@@ -24,13 +25,13 @@ describe('TreeStore', () => {
   });
 
   it('tells an unknown application (404) from other failures', async () => {
-    const missing = fakeApi({ [`GET ${BASE}/tree`]: () => apiError(404, 'Not found') });
+    const missing = fakeApi({ [OUTLINE]: () => apiError(404, 'Not found') });
     const tree = TreeStore.create({ appId: 'nope' }, { http: missing.http });
     expect((await tree.load()).ok).toBe(false);
     expect(tree.notFound).toBe(true);
     expect(tree.tree).toBeNull();
 
-    const broken = fakeApi({ [`GET ${BASE}/tree`]: () => apiError(500, 'Broken') });
+    const broken = fakeApi({ [OUTLINE]: () => apiError(500, 'Broken') });
     const other = TreeStore.create({ appId: 'a1' }, { http: broken.http });
     await other.load();
     expect(other.notFound).toBe(false);
@@ -84,7 +85,7 @@ describe('TreeStore', () => {
     expect(tree.scrollRequest).toEqual({ index: 4, seq: 2 });
   });
 
-  it('applies live severities and connections, and saved item changes, to the rows', async () => {
+  it('applies live severities, and saved item changes, to the rows', async () => {
     const { tree } = await loaded();
     const before = tree.tree;
     tree.applyPush({
@@ -100,7 +101,7 @@ describe('TreeStore', () => {
         },
       ],
     });
-    expect(tree.byUuid.get('u-sensor1')).toMatchObject({ connection: true, severity: 4, eventSeverity: 2 });
+    expect(tree.byUuid.get('u-sensor1')).toMatchObject({ severity: 4, eventSeverity: 2 });
     expect(tree.tree).not.toBe(before);
 
     const pushed = tree.tree;
@@ -113,7 +114,7 @@ describe('TreeStore', () => {
 
   it('reloads when the tree changed elsewhere (an item deleted or moved), keeping an unsaved drag', async () => {
     let rows = testRows();
-    const { tree, api } = await loaded({ [`GET ${BASE}/tree`]: () => ({ items: rows }) });
+    const { tree, api } = await loaded({ [OUTLINE]: () => testOutline(rows) });
     // Someone else deleted sensor2.
     rows = testRows().filter((row) => row.itemName !== 'sensor2');
     await tree.changedElsewhere();

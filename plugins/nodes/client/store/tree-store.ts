@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { addDisposer, getEnv, types, type Instance } from 'mobx-state-tree';
 import { RequestModel, track, type Outcome, type StoreEnv } from '@sensorium/core/client';
-import type { TreeRow } from '../../common/types';
+import { decodeOutline, type OutlineRow } from '../../common/tree-outline';
 import { treeApi } from '../api/tree-api';
 import type { NodeValuesPush } from '../../common/tree-push';
 import {
@@ -20,12 +20,12 @@ import {
 } from '../tree/tree-model';
 
 /** What a saved item changes on its tree row. */
-export type RowPatch = Partial<Pick<TreeRow, 'itemDisplayName' | 'tags' | 'enable' | 'hasGps' | 'hasFloorPlan'>>;
+export type RowPatch = Partial<Pick<OutlineRow, 'itemDisplayName' | 'tags' | 'enable' | 'hasGps' | 'hasFloorPlan'>>;
 
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((tag, i) => tag === b[i]);
 
 /**
- * The tree of one application (node spec 2.1): loaded from GET /tree, edited by drag and drop (dirty until saved with
+ * The tree of one application (node spec 2.1): loaded from GET /tree-outline (only what the rows show), edited by drag and drop (dirty until saved with
  * PUT /structure), refreshed by the live pushes, searched, collapsed and scrolled.
  */
 export const TreeStore = types
@@ -51,7 +51,7 @@ export const TreeStore = types
     get parents(): ReadonlyMap<string, string> {
       return self.tree ? parentsOf(self.tree) : new Map<string, string>();
     },
-    get rows(): TreeRow[] {
+    get rows(): OutlineRow[] {
       return self.tree ? [...self.tree.rows.values()] : [];
     },
     get visible() {
@@ -72,8 +72,8 @@ export const TreeStore = types
     },
   }))
   .views((self) => ({
-    get byUuid(): ReadonlyMap<string, TreeRow> {
-      const map = new Map<string, TreeRow>();
+    get byUuid(): ReadonlyMap<string, OutlineRow> {
+      const map = new Map<string, OutlineRow>();
       for (const row of self.rows) map.set(row.uuid, row);
       return map;
     },
@@ -159,25 +159,20 @@ export const TreeStore = types
       }
       return result;
     },
-    /** Applies a push's severities and connection states to the rows it names. */
+    /** Applies a push's severities to the rows it names (the row's dot; the rest of a value shows in the item panel). */
     applyPush(push: NodeValuesPush) {
       const current = self.tree;
       if (!current) return;
       const byId = new Map(push.items.map((item) => [item.uuid, item]));
-      let rows: Map<string, TreeRow> | null = null;
+      let rows: Map<string, OutlineRow> | null = null;
       for (const row of current.rows.values()) {
-        const update = byId.get(row.uuid);
-        if (!update) continue;
-        const next = {
-          ...row,
-          connection: update.connection,
-          severity: update.status?.severity ?? row.severity,
-          eventSeverity: update.status?.eventSeverity ?? row.eventSeverity,
-        };
-        if (next.connection === row.connection && next.severity === row.severity && next.eventSeverity === row.eventSeverity)
-          continue;
+        const status = byId.get(row.uuid)?.status;
+        if (!status) continue;
+        const severity = status.severity ?? row.severity;
+        const eventSeverity = status.eventSeverity ?? row.eventSeverity;
+        if (severity === row.severity && eventSeverity === row.eventSeverity) continue;
         rows ??= new Map(current.rows);
-        rows.set(row.itemName, next);
+        rows.set(row.itemName, { ...row, severity, eventSeverity });
       }
       if (rows) self.tree = { ...current, rows };
     },
@@ -205,10 +200,10 @@ export const TreeStore = types
     /** Loads the tree; with `keepEdits`, an unsaved drag made while it loaded stays instead. */
     const fetchTree = async (keepEdits: boolean): Promise<Outcome<unknown>> => {
       const appId = self.appId;
-      const outcome = await track(self.loading, () => api().tree());
+      const outcome = await track(self.loading, () => api().outline());
       if (outcome.ok && appId === self.appId && !(keepEdits && self.dirty)) {
         performance.mark('nodes:tree-loaded');
-        self.setTree(buildTree(outcome.value.items));
+        self.setTree(buildTree(decodeOutline(outcome.value)));
       }
       return outcome;
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeRow } from '../../common/types';
+import type { OutlineRow } from '../../common/tree-outline';
 import {
   addParentOf,
   buildTree,
@@ -14,7 +14,7 @@ import {
   windowRange,
 } from './tree-model';
 
-const row = (itemName: string, parentName: string | null, position = 0, itemDisplayName = ''): TreeRow => ({
+const row = (itemName: string, parentName: string | null, position = 0, itemDisplayName = ''): OutlineRow => ({
   uuid: `uuid-${itemName}`,
   itemName,
   itemDisplayName,
@@ -24,10 +24,8 @@ const row = (itemName: string, parentName: string | null, position = 0, itemDisp
   position,
   depth: 0,
   enable: true,
-  connection: false,
   severity: 0,
   eventSeverity: 0,
-  dataSourceType: null,
   tags: [],
   hasGps: false,
   hasFloorPlan: false,

@@ -1,5 +1,6 @@
 import { MAX_TREE_DEPTH } from '../../common/types';
-import type { StructureNode, TreeRow } from '../../common/types';
+import type { OutlineRow } from '../../common/tree-outline';
+import type { StructureNode } from '../../common/types';
 
 /** The nestable tree's maximum depth (spec 2.1, 9): the root is level 1, its children level 2, … up to level 7. */
 export { MAX_TREE_DEPTH };
@@ -13,13 +14,13 @@ export const ROW_BUTTONS_HIDE_MS = 5000;
  * Immutable: edits return a new model, so React sees every change.
  */
 export interface TreeModel {
-  rows: ReadonlyMap<string, TreeRow>;
+  rows: ReadonlyMap<string, OutlineRow>;
   children: ReadonlyMap<string, readonly string[]>;
   roots: readonly string[];
 }
 
-export function buildTree(rows: readonly TreeRow[]): TreeModel {
-  const byName = new Map<string, TreeRow>();
+export function buildTree(rows: readonly OutlineRow[]): TreeModel {
+  const byName = new Map<string, OutlineRow>();
   for (const row of rows) byName.set(row.itemName, row);
   const children = new Map<string, string[]>();
   const roots: string[] = [];
@@ -38,7 +39,7 @@ export function buildTree(rows: readonly TreeRow[]): TreeModel {
 
 /** One visible line of the virtualised list. */
 export interface FlatRow {
-  row: TreeRow;
+  row: OutlineRow;
   /** 0 for the root. */
   depth: number;
   /** 1-based place among its siblings, shown by the show-position toggle. */
@@ -93,7 +94,7 @@ export function addParentOf(tree: TreeModel, itemName: string, parents: Readonly
 }
 
 /** Case-insensitive substring match on the item name or display name. */
-export function matchesSearch(row: TreeRow, query: string): boolean {
+export function matchesSearch(row: OutlineRow, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return false;
   return row.itemName.toLowerCase().includes(needle) || row.itemDisplayName.toLowerCase().includes(needle);

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '@sensorium/core/client';
-import type { TreeRow } from '../../common/types';
+import type { OutlineRow } from '../../common/tree-outline';
 import type { NodesStoreInstance } from '../store/nodes-store';
 import { SEARCH_DEBOUNCE_MS, type DropPlacement } from './tree-model';
 import { VirtualTree } from './virtual-tree';
@@ -21,9 +21,9 @@ export interface TreePanelProps {
   store: NodesStoreInstance;
   canWrite: boolean;
   selectedUuid: string | null;
-  onSelect(row: TreeRow): void;
-  onAdd(row: TreeRow): void;
-  onSetting(row: TreeRow): void;
+  onSelect(row: OutlineRow): void;
+  onAdd(row: OutlineRow): void;
+  onSetting(row: OutlineRow): void;
 }
 
 /** The left panel of Node Management (spec 2.1): search, Drag toggle, Save, show-position toggle and the tree. */

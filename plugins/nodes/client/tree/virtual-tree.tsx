@@ -10,7 +10,7 @@ import {
 } from '@fluentui/react-icons';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TreeRow } from '../../common/types';
+import type { OutlineRow } from '../../common/tree-outline';
 import {
   dropPlacement,
   ROW_BUTTONS_HIDE_MS,
@@ -102,9 +102,9 @@ export interface VirtualTreeProps {
   checkDrop(dragged: string, target: string, placement: DropPlacement): MoveRefusal | null;
   onDrop(dragged: string, target: string, placement: DropPlacement): void;
   onToggle(itemName: string): void;
-  onSelect(row: TreeRow): void;
-  onAdd(row: TreeRow): void;
-  onSetting(row: TreeRow): void;
+  onSelect(row: OutlineRow): void;
+  onAdd(row: OutlineRow): void;
+  onSetting(row: OutlineRow): void;
 }
 
 /**
@@ -282,9 +282,9 @@ interface TreeLineProps {
   canWrite: boolean;
   onShowButtons(name: string): void;
   onToggle(name: string): void;
-  onSelect(row: TreeRow): void;
-  onAdd(row: TreeRow): void;
-  onSetting(row: TreeRow): void;
+  onSelect(row: OutlineRow): void;
+  onAdd(row: OutlineRow): void;
+  onSetting(row: OutlineRow): void;
   onDragStart(event: DragEvent<HTMLDivElement>): void;
   onDragEnd(): void;
   onDragOver(event: DragEvent<HTMLDivElement>): void;

@@ -51,7 +51,7 @@ export interface WizardParent {
   itemName: string;
   itemDisplayName?: string;
   itemType: ItemType;
-  /** 1 for the root (TreeRow.depth). */
+  /** 1 for the root (OutlineRow.depth). */
   depth: number;
 }
 

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { withinDeviceTags, type Database } from '@sensorium/core/server';
+import { encodeOutline, type TreeOutline } from '../../common/tree-outline';
 import { ROOT_ITEM_NAME, type TreeRow } from '../../common/types';
-import { toTreeRow, type TreeSourceRow } from '../item-json';
+import { toOutlineSource, toTreeRow, type TreeSourceRow } from '../item-json';
 import { nodeItems } from '../schema';
 
 const TREE_COLUMNS = {
@@ -18,12 +19,31 @@ const TREE_COLUMNS = {
   geoInfo: nodeItems.geoInfo,
 };
 
+/**
+ * What the outline reads: no data source (its keys and commands can be large) and, of the status, only the two
+ * severities (its field statuses grow with the fields).
+ */
+const OUTLINE_COLUMNS = {
+  uuid: nodeItems.uuid,
+  itemName: nodeItems.itemName,
+  displayName: nodeItems.displayName,
+  itemType: nodeItems.itemType,
+  parentUuid: nodeItems.parentUuid,
+  position: nodeItems.position,
+  enable: nodeItems.enable,
+  severity: sql<number>`coalesce((${nodeItems.status}->>'severity')::int, 0)`.mapWith(Number),
+  eventSeverity: sql<number>`coalesce((${nodeItems.status}->>'eventSeverity')::int, 0)`.mapWith(Number),
+  geoInfo: nodeItems.geoInfo,
+};
+
 /** Siblings by position, then name. */
 const bySiblingOrder = (a: { position: number; itemName: string }, b: { position: number; itemName: string }) =>
   a.position - b.position || a.itemName.localeCompare(b.itemName);
 
+type OrderRow = Pick<TreeSourceRow, 'uuid' | 'itemName' | 'parentUuid' | 'position'>;
+
 /** Rows in tree order with their depth (root 1); unreachable rows (none in practice) are left out. */
-export function treeOrder<T extends TreeSourceRow>(rows: readonly T[]): { row: T; depth: number; parent: T | null }[] {
+export function treeOrder<T extends OrderRow>(rows: readonly T[]): { row: T; depth: number; parent: T | null }[] {
   const children = new Map<string | null, T[]>();
   for (const row of rows) {
     const list = children.get(row.parentUuid) ?? [];
@@ -100,6 +120,11 @@ export function visibleRows<T extends VisibilityRow>(rows: readonly T[], deviceT
   return rows.filter((row) => visible.has(row.uuid));
 }
 
+/** Whether the item has a pin on its parent's floor plan. */
+function isPinned(row: Pick<TreeSourceRow, 'itemName'>, parent: Pick<TreeSourceRow, 'geoInfo'> | null): boolean {
+  return parent?.geoInfo?.floorPlan?.pins?.some((pin) => pin.itemName === row.itemName) ?? false;
+}
+
 /** The tree of an application: its root node (created on first use) and its rows in tree order. */
 export class ItemTree {
   constructor(private readonly db: Database) {}
@@ -142,9 +167,15 @@ export class ItemTree {
   /** GET /tree: the tree in order, the root first (created with the first read); what a device-tag limit lets through. */
   async tree(appId: string, deviceTags: readonly string[] | null = null): Promise<TreeRow[]> {
     await this.ensureRoot(appId);
-    return treeOrder(await this.rows(appId, deviceTags)).map(({ row, depth, parent }) => {
-      const pinned = parent?.geoInfo?.floorPlan?.pins?.some((pin) => pin.itemName === row.itemName) ?? false;
-      return toTreeRow(row, parent?.itemName ?? null, depth, pinned);
-    });
+    return treeOrder(await this.rows(appId, deviceTags)).map(({ row, depth, parent }) =>
+      toTreeRow(row, parent?.itemName ?? null, depth, isPinned(row, parent)),
+    );
+  }
+
+  /** GET /tree-outline: the same rows with only what the console's tree shows of them, column by column. */
+  async outline(appId: string, deviceTags: readonly string[] | null = null): Promise<TreeOutline> {
+    await this.ensureRoot(appId);
+    const rows = visibleRows(await this.db.select(OUTLINE_COLUMNS).from(nodeItems).where(eq(nodeItems.appId, appId)), deviceTags);
+    return encodeOutline(treeOrder(rows).map(({ row, depth, parent }) => toOutlineSource(row, depth, isPinned(row, parent))));
   }
 }

@@ -12,7 +12,7 @@ import { itemWithinTagLimit } from '../items/tag-limit';
 import { withMaskedDeviceKeys } from '../item-json';
 import type { NodeItems } from '../items';
 import type { TreePush } from '../tree-push';
-import { availabilitySchema, itemSchema, treeSchema } from '../response-schemas';
+import { availabilitySchema, itemSchema, treeOutlineSchema, treeSchema } from '../response-schemas';
 
 export const BASE = '/node-structure-item/:appId';
 export const PER_MINUTE = 60_000;
@@ -38,6 +38,16 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
       params: NodeAppParams,
       response: treeSchema,
       handler: async ({ app }) => ({ items: await items.tree.tree(app.id, app.deviceTags) }),
+    }),
+    defineAppRoute({
+      method: 'GET',
+      url: `${BASE}/tree-outline`,
+      summary:
+        'The same tree with only what the console’s tree rows show, column by column in tree order (a row’s parent is the nearest row above it one level up); details load with GET /items/{uuid}',
+      app: 'appId',
+      params: NodeAppParams,
+      response: treeOutlineSchema,
+      handler: ({ app }) => items.tree.outline(app.id, app.deviceTags),
     }),
     defineAppRoute({
       method: 'GET',
