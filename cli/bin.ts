@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { checkCommand } from './commands/check';
+import { dbCommand } from './commands/db';
 import { newCommand } from './commands/new';
 import { openApiCommand } from './commands/openapi';
 import { simulateCommand } from './commands/simulate';
@@ -22,6 +23,7 @@ program.addCommand(newCommand());
 program.addCommand(checkCommand());
 program.addCommand(openApiCommand());
 program.addCommand(simulateCommand());
+program.addCommand(dbCommand());
 
 program.parseAsync().catch((error: unknown) => {
   console.error(`sensorium: ${error instanceof Error ? error.message : String(error)}`);

@@ -30,8 +30,13 @@ function pgliteExecutor(client: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
   };
 }
 
+/** Where the embedded database of a data folder lives. */
+export function pgliteDirectory(dataDir: string): string {
+  return join(dataDir, 'db');
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseConnection> {
-  const directory = join(dataDir, 'db');
+  const directory = pgliteDirectory(dataDir);
   await mkdir(directory, { recursive: true });
   const client = await PGlite.create(directory);
   return {
