@@ -121,6 +121,9 @@ export function recordingSinkPlugin(sink: RecordingSink, id: 'nodes' | 'device-p
         // These rows carry no tags: a user limited to device tags sees none of them.
         visibleItems: async () => [],
         devices: async () => [],
+        // No geo info either: no floor plans.
+        floorPlan: async () => null,
+        floorPlanImage: async () => null,
         enabledItemsOfSource: (type) =>
           queryRows(
             db,

@@ -43,7 +43,8 @@ export function toDashboardItem(item: Item): DashboardItem {
 
 /**
  * The application's devices a dashboard's widgets read (`wanted`), as the caller (limited to `deviceTags`, or null)
- * may see them; an item that is gone or hidden is simply missing and its widgets say so.
+ * may see them; an item that is gone or hidden is simply missing and its widgets say so. Only those rows are read, not
+ * the application's whole tree.
  */
 export async function boundDashboardItems(
   lookup: Pick<ItemLookup, 'devices'>,
@@ -52,6 +53,6 @@ export async function boundDashboardItems(
   deviceTags: readonly string[] | null,
 ): Promise<DashboardItem[]> {
   if (wanted.size === 0) return [];
-  const devices = await lookup.devices(appId, deviceTags);
-  return devices.filter(({ item }) => wanted.has(item.uuid)).map(({ item }) => toDashboardItem(item));
+  const devices = await lookup.devices(appId, deviceTags, [...wanted]);
+  return devices.map(({ item }) => toDashboardItem(item));
 }

@@ -1,6 +1,6 @@
 import { createToken } from '@sensorium/core/common';
 import type { SqlExecutor } from './item-state';
-import type { Item, ItemDataSource } from './types';
+import type { FloorPlanPin, Item, ItemDataSource } from './types';
 
 /** An item by its identity. */
 export interface ItemRef {
@@ -17,6 +17,15 @@ export interface PlacedDevice {
   path: string[];
 }
 
+/** A node's floor plan: the stored name of its image and the pins placed on it. */
+export interface FloorPlan {
+  image: string;
+  pins: FloorPlanPin[];
+}
+
+/** A stored image: its bytes, or (with object storage) an expiring link the browser loads it from. */
+export type StoredImage = { content: Uint8Array; contentType: string } | { url: string };
+
 /** Reads of the node tree for other plugins (provided by the nodes plugin, which owns node_items). */
 export interface ItemLookup {
   /**
@@ -28,9 +37,15 @@ export interface ItemLookup {
   visibleItems(appId: string, deviceTags: readonly string[]): Promise<ItemRef[]>;
   /**
    * The application's devices (items, not nodes) in tree order, with their values, field preferences and status; only
-   * those carrying one of `deviceTags` when given (a user's limit, ScopedApplication.deviceTags).
+   * those carrying one of `deviceTags` when given (a user's limit, ScopedApplication.deviceTags), and only those among
+   * `uuids` when given: then only those rows and the nodes above them are read, not the whole tree (a dashboard's few
+   * bound items of an application of 10,000).
    */
-  devices(appId: string, deviceTags: readonly string[] | null): Promise<PlacedDevice[]>;
+  devices(appId: string, deviceTags: readonly string[] | null, uuids?: readonly string[]): Promise<PlacedDevice[]>;
+  /** The floor plan of the application's node (or item) `uuid`; null when it has none. */
+  floorPlan(appId: string, uuid: string): Promise<FloorPlan | null>;
+  /** The image of that floor plan; null when there is none. */
+  floorPlanImage(appId: string, uuid: string): Promise<StoredImage | null>;
   /** Every item of an application; `tx` reads inside the caller's transaction (e.g. items a restore just wrote). */
   itemsOf(appId: string, tx?: SqlExecutor): Promise<ItemRef[]>;
   /** Enabled items whose data source is of this type, with its settings: what a polling source (crawler) polls. */

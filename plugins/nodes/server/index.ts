@@ -99,7 +99,7 @@ export default defineServerPlugin({
     context.contribute(demoSeeders, nodesDemoSeeder(access, items));
     // The device pipeline reads and writes items' state through these (it depends on this plugin, not the reverse).
     context.provide(ItemStateToken, itemStateStore());
-    context.provide(ItemLookupToken, itemLookup(db, items.tree));
+    context.provide(ItemLookupToken, itemLookup(db, items.tree, objects));
     // event-actions' tasks send an item's command when an event changes.
     context.provide(ItemCommandsToken, {
       sendByItemName: (appId, itemName, commandId) => items.tasks.sendCommandToItemNamed(appId, itemName, commandId),
