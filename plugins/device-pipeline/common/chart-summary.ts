@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { createToken } from '@sensorium/core/common';
 import { NodeHistoryQuery } from './raw-data';
 
 /** The id of the item panel's Chart tab (nodes' item-settings-tabs point): other pages show an item's chart through it. */
@@ -64,3 +65,13 @@ export interface ChartResponse {
   /** Fields whose raw values were thinned to each bucket's lowest and highest. */
   thinned: string[];
 }
+
+/**
+ * The charts' read of an item's field history (what GET /items/{uuid}/chart answers, downsampled the same way), for
+ * plugins that chart items for viewers without a session: dashboards' share links. The caller answers for which items
+ * its viewer may see.
+ */
+export interface ItemChartReader {
+  chart(itemUuid: string, query: NodeChartQuery): Promise<ChartResponse>;
+}
+export const ItemChartReaderToken = createToken<ItemChartReader>('device-pipeline.item-chart-reader');

@@ -57,6 +57,11 @@ export interface SubjectEventInput {
 export interface EventStore {
   /** The application's event, or null. */
   get(appId: string, id: string): Promise<EventRecord | null>;
+  /**
+   * The application's open (not cleared) events of these items, newest first, at most `limit`: for viewers without a
+   * session (dashboards' share links), whose caller answers for which items they may see.
+   */
+  openEventsOf(appId: string, itemUuids: readonly string[], limit: number): Promise<EventRecord[]>;
   /** The event's history, oldest first. */
   history(eventId: string): Promise<EventHistoryEntry[]>;
   /**

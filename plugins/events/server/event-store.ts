@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { jsonParam, type AuditLog, type Database, type Logger, type SqlExecutor } from '@sensorium/core/server';
 import type {
   EventActor,
@@ -49,6 +49,18 @@ export class NodeEventStore implements EventStore {
       .from(nodeEvents)
       .where(and(eq(nodeEvents.appId, appId), eq(nodeEvents.id, id)));
     return row ? toEventRecord(row) : null;
+  }
+
+  async openEventsOf(appId: string, itemUuids: readonly string[], limit: number): Promise<EventRecord[]> {
+    const uuids = itemUuids.filter(isUuid);
+    if (uuids.length === 0) return [];
+    const rows = await this.deps.db
+      .select()
+      .from(nodeEvents)
+      .where(and(eq(nodeEvents.appId, appId), eq(nodeEvents.isCleared, false), inArray(nodeEvents.itemUuid, uuids)))
+      .orderBy(desc(nodeEvents.generatedAt), asc(nodeEvents.id))
+      .limit(limit);
+    return rows.map(toEventRecord);
   }
 
   async history(eventId: string): Promise<EventHistoryEntry[]> {

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './theme-input';
 export * from './route-scopes';
+export * from './theme-lookup';
