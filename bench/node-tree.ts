@@ -33,6 +33,7 @@ function treeRequests(page: Page) {
         path: new URL(entry.name).pathname.slice(prefix.length - '/tree'.length),
         encodedBytes: entry.encodedBodySize,
         decodedBytes: entry.decodedBodySize,
+        startedAt: entry.startTime,
         ms: entry.responseEnd - entry.requestStart,
       }));
   }, APP);
@@ -97,7 +98,7 @@ async function main() {
         console.log(`Rows in the DOM after opening (virtualised): ${await page.locator('[role="treeitem"]').count()}`);
         for (const fetched of await treeRequests(page)) {
           console.log(
-            `The console's ${fetched.path}: ${kb(fetched.decodedBytes)}, ${kb(fetched.encodedBytes)} on the wire, ${ms(fetched.ms)} request to last byte`,
+            `The console's ${fetched.path}: ${kb(fetched.decodedBytes)}, ${kb(fetched.encodedBytes)} on the wire, asked ${ms(fetched.startedAt)} after navigation, ${ms(fetched.ms)} request to last byte`,
           );
         }
       }

@@ -17,7 +17,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Nullable } from '@sensorium/core/common';
+import { Nullable, PageNumber, PageSize } from '@sensorium/core/common';
 import type { ItemSettingsBase } from './edit-base';
 import { ITEM_NAME_MAX_LENGTH, ITEM_NAME_PATTERN, ITEM_TYPES, type ItemType } from './types';
 
@@ -276,4 +276,16 @@ export class NodeItemNameQuery {
   @IsString()
   @IsOptional()
   itemName?: string;
+}
+
+/** GET /geo-info/{uuid}'s children come a page at a time: a site can hold thousands of sensors. */
+export const GEO_INFO_PAGE_SIZE = 100;
+
+export class GeoInfoQuery {
+  /** From 0. */
+  @PageNumber()
+  page: number = 0;
+
+  @PageSize()
+  size: number = GEO_INFO_PAGE_SIZE;
 }

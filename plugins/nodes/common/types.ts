@@ -169,5 +169,6 @@ export interface GeoItemSummary {
 }
 
 export interface GeoInfoResponse {
-  data: { parent: GeoItemSummary; children: GeoItemSummary[] };
+  /** `children`: one page of everything below the parent, in tree order; `total`: how many there are in all. */
+  data: { parent: GeoItemSummary; children: GeoItemSummary[]; total: number };
 }

@@ -169,6 +169,13 @@ const geoSummary = {
 export const geoInfoSchema = {
   type: 'object',
   properties: {
-    data: { type: 'object', properties: { parent: geoSummary, children: { type: 'array', items: geoSummary } } },
+    data: {
+      type: 'object',
+      properties: {
+        parent: geoSummary,
+        children: { type: 'array', items: geoSummary, description: 'One page of the nodes and sensors below, in tree order' },
+        total: { type: 'integer', description: 'How many nodes and sensors are below the parent' },
+      },
+    },
   },
 };

@@ -570,7 +570,7 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
     expect(failed.body.message).toBe('The device server refused the command: device offline');
   });
 
-  it('answers geo info of a node with every node and sensor below it', async () => {
+  it('answers geo info of a node with the nodes and sensors below it, a page at a time', async () => {
     await createApp('maps');
     const site = await addOk('maps', { itemType: 'node', itemName: 'site', geoInfo: { tags: [], site: { address: 'Pier 1' } } });
     await addOk('maps', { itemType: 'node', itemName: 'floor' }, 'site');
@@ -584,6 +584,17 @@ describe.each(databaseBackends())('node management API on %s', (backend) => {
     });
     expect(response.body.data.children.map((child: { itemName: string }) => child.itemName)).toEqual(['floor', 'sensor']);
     expect(response.body.data.children[1].geoInfo.point).toEqual({ lat: 22.3, lng: 114.1 });
+    expect(response.body.data.total).toBe(2);
+
+    // A site with thousands of sensors comes a page at a time.
+    const page = (number: number) =>
+      server.request('GET', `${api('maps')}/geo-info/${site.uuid}?page=${number}&size=1`, { token: admin });
+    const second = await page(1);
+    expect(second.body.data).toMatchObject({ parent: { itemName: 'site' }, total: 2 });
+    expect(second.body.data.children.map((child: { itemName: string }) => child.itemName)).toEqual(['sensor']);
+    expect((await page(2)).body.data.children).toEqual([]);
+    const tooLarge = await server.request('GET', `${api('maps')}/geo-info/${site.uuid}?size=1000`, { token: admin });
+    expect(tooLarge.status).toBe(400);
   });
 
   it('reads field history of the application', async () => {

@@ -14,7 +14,7 @@ import {
   NodeObjectParams,
   NodeObjectUploadQuery,
 } from '../../common/extra-inputs';
-import { NodeItemParams } from '../../common/inputs';
+import { GEO_INFO_PAGE_SIZE, GeoInfoQuery, NodeItemParams } from '../../common/inputs';
 import type { GeoInfo } from '../../common/types';
 import type { ItemRows } from '../items/item-rows';
 import { geoInfoSchema, itemSchema } from '../response-schemas';
@@ -47,11 +47,12 @@ export function mapRoutes(rows: ItemRows, geo: GeoStore, objects: NodeObjectStor
     defineAppRoute({
       method: 'GET',
       url: `${BASE}/geo-info/:uuid`,
-      summary: 'A node and the nodes and sensors below it, with their geo info, for its maps',
+      summary: `A node and the nodes and sensors below it, with their geo info, for its maps; ${GEO_INFO_PAGE_SIZE} of them a page unless size says otherwise`,
       app: 'appId',
       params: NodeItemParams,
+      query: GeoInfoQuery,
       response: geoInfoSchema,
-      handler: ({ app, params }) => geo.geoInfo(app.id, params.uuid, app.deviceTags),
+      handler: ({ app, params, query }) => geo.geoInfo(app.id, params.uuid, app.deviceTags, query),
     }),
     defineAppRoute({
       method: 'POST',
