@@ -8,3 +8,4 @@ export * from './i18n';
 export * from './providers';
 export * from './range-notification';
 export * from './rate-limit';
+export * from './text-messages';

@@ -12,7 +12,13 @@ import { ApplicationAccessToken, ApplicationBrandingToken } from '@sensorium/app
 import { EventStoreToken } from '@sensorium/events/common';
 import { ItemLookupToken, rangeActionValidators } from '@sensorium/nodes/common';
 import { PublicLinksToken } from '@sensorium/public-alert/common';
-import { ContactDirectoryToken, NotificationUsageToken, notificationSettingValidator, notificationsI18n } from '../common';
+import {
+  ContactDirectoryToken,
+  NotificationUsageToken,
+  notificationSettingValidator,
+  notificationsI18n,
+  TextMessagesToken,
+} from '../common';
 import { manifest } from '../manifest';
 import { registerContacts } from './contacts';
 import { registerDispatch } from './dispatch';
@@ -44,7 +50,7 @@ export default defineServerPlugin({
     outbound: OutboundRequestsToken,
     settings: ConsoleSettingsToken,
   },
-  provides: [ContactDirectoryToken, NotificationUsageToken],
+  provides: [ContactDirectoryToken, NotificationUsageToken, TextMessagesToken],
   register(context, deps) {
     registerContacts(context, deps);
     const rateLimit = rateLimiter(deps, context.config.minuteSeconds);

@@ -19,7 +19,7 @@ export const PUSH_RELOAD_MS = 1000;
 
 export const DeliveryModel = types.model('NotificationDelivery', {
   id: types.identifier,
-  eventId: types.string,
+  eventId: types.maybeNull(types.string),
   createdAt: types.string,
   service: types.string,
   channel: types.enumeration<DeliveryChannel>([...DELIVERY_CHANNELS]),

@@ -4,9 +4,10 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 /**
  * Why it was sent: the event transition it tells of, or an escalation round. `resumed` and `cleared` tell the contacts
- * who were sent the event's messages that it is over (once per event, whichever comes first).
+ * who were sent the event's messages that it is over (once per event, whichever comes first). `direct`: a message an
+ * application sent on its own behalf, about no event (TextMessagesToken: an adapter script's SMS).
  */
-export const DELIVERY_USAGES = ['created', 'acknowledged', 'cleared', 'escalation', 'resumed'] as const;
+export const DELIVERY_USAGES = ['created', 'acknowledged', 'cleared', 'escalation', 'resumed', 'direct'] as const;
 export type DeliveryUsage = (typeof DELIVERY_USAGES)[number];
 
 /**
@@ -31,7 +32,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** One row of the Notification History (accounts §3: ID, date, service, channel, usage, reference, name, contact, status). */
 export interface NotificationDelivery {
   id: string;
-  eventId: string;
+  /** The event it tells of; null for a direct message. */
+  eventId: string | null;
   /** When it was planned (ISO). */
   createdAt: string;
   /** The provider kind that carries it (`smtp` for e-mail); empty until a provider took it. */
@@ -40,7 +42,7 @@ export interface NotificationDelivery {
   usage: DeliveryUsage;
   /** What it is about: the event's description, or its item when the event has none. */
   reference: string;
-  /** The contact's name. */
+  /** The contact's name; empty for a direct message to a number that is no contact's. */
   name: string;
   /** The address it goes to: e-mail address or number. */
   contact: string;

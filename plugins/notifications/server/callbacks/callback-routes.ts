@@ -69,8 +69,9 @@ export function callbackRoutes(deps: CallbackDeps): AnyRouteDefinition[] {
     if (await followProviderStatus(db, delivery.id, status, errorCode)) deps.changed(delivery.appId);
   };
 
-  /** Acknowledges the delivery's event as its contact (a key press on the call). */
+  /** Acknowledges the delivery's event as its contact (a key press on the call); a direct message has none. */
   const acknowledge = async (delivery: DeliveryRow, address: string) => {
+    if (!delivery.eventId) return;
     const actor: EventActor = { kind: 'contact', id: delivery.contactId, label: delivery.contactName, address };
     await events.acknowledge(delivery.appId, [delivery.eventId], actor);
   };

@@ -1,7 +1,8 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { jsonParam, type QueuedJob } from '@sensorium/core/server';
 import type { DeliveryToSend } from './channel-sender';
-import { CLAIMABLE, failedForGood, notifiedNote, type DeliverDeps } from './deliver-worker';
+import { recipientKey, type DeliveryToGate } from '../rate-limit/rate-limiter';
+import { CLAIMABLE, failedForGood, notifiedNotes, type DeliverDeps } from './deliver-worker';
 import type { DeliverJob } from './plan-deliveries';
 import { notificationsDeliveries as deliveries, type DeliveryRow } from './schema';
 
@@ -22,13 +23,14 @@ export function deliverBatchWorker(deps: DeliverDeps, deliver: (job: QueuedJob<D
         id: deliveries.id,
         appId: deliveries.appId,
         contactId: deliveries.contactId,
+        address: deliveries.address,
         channel: deliveries.channel,
         status: deliveries.status,
       })
       .from(deliveries)
       .where(inArray(deliveries.id, ids));
     const byId = new Map(planned.map((row) => [row.id, row]));
-    const contacts = new Set<string>();
+    const recipients = new Set<string>();
     const emails: typeof planned = [];
     const oneByOne: QueuedJob<DeliverJob>[] = [];
     for (const job of jobs) {
@@ -36,9 +38,9 @@ export function deliverBatchWorker(deps: DeliverDeps, deliver: (job: QueuedJob<D
       if (!row) continue;
       const sender = senders.get(row.channel);
       const batchable =
-        row.channel === 'email' && sender?.sendMany && CLAIMABLE.includes(row.status) && !contacts.has(row.contactId);
+        row.channel === 'email' && sender?.sendMany && CLAIMABLE.includes(row.status) && !recipients.has(recipientKey(row));
       if (batchable) {
-        contacts.add(row.contactId);
+        recipients.add(recipientKey(row));
         emails.push(row);
       } else oneByOne.push(job);
     }
@@ -46,9 +48,7 @@ export function deliverBatchWorker(deps: DeliverDeps, deliver: (job: QueuedJob<D
     for (const job of oneByOne) await deliver(job);
   };
 
-  async function deliverEmails(
-    rows: readonly { id: string; appId: string; contactId: string; channel: DeliveryRow['channel'] }[],
-  ) {
+  async function deliverEmails(rows: readonly DeliveryToGate[]) {
     const held = deps.rateLimit ? await deps.rateLimit.deferredEach(rows) : rows.map(() => false);
     const free = rows.filter((_, index) => !held[index]);
     for (const [index, row] of rows.entries()) if (held[index]) changed(row.appId);
@@ -94,10 +94,7 @@ export function deliverBatchWorker(deps: DeliverDeps, deliver: (job: QueuedJob<D
             updated_at = now()
           FROM json_to_recordset(${jsonParam(outcomes)}) AS x(id uuid, provider text)
           WHERE ${deliveries.id} = x.id`);
-        await events.note(
-          tx,
-          sent.map(({ row }) => notifiedNote(row)),
-        );
+        await events.note(tx, notifiedNotes(sent.map(({ row }) => row)));
       }
       return claimed;
     });

@@ -67,23 +67,29 @@ async function recordSent(
       updatedAt: sql`now()`,
     })
     .where(eq(deliveries.id, row.id));
-  await events.note(tx, notifiedNote(row));
+  await events.note(tx, notifiedNotes([row]));
 }
 
-/** The event's `notified` history row for a delivery handed over. */
-export function notifiedNote(row: DeliveryRow): HistoryNote {
-  return {
-    eventId: row.eventId,
-    kind: 'notified',
-    actor: SYSTEM_ACTOR,
-    detail: {
-      deliveryId: row.id,
-      channel: row.channel,
-      contactId: row.contactId,
-      contact: row.contactName,
-      address: row.address,
-    },
-  };
+/** The events' `notified` history rows for deliveries handed over; a direct message tells of no event. */
+export function notifiedNotes(rows: readonly DeliveryRow[]): HistoryNote[] {
+  return rows.flatMap((row) =>
+    row.eventId
+      ? [
+          {
+            eventId: row.eventId,
+            kind: 'notified',
+            actor: SYSTEM_ACTOR,
+            detail: {
+              deliveryId: row.id,
+              channel: row.channel,
+              contactId: row.contactId,
+              contact: row.contactName,
+              address: row.address,
+            },
+          },
+        ]
+      : [],
+  );
 }
 
 /** Fails the row for good when the error says no retry helps (a template or a refusal); false for other errors. */
@@ -176,6 +182,7 @@ export function deliverWorker(deps: DeliverDeps) {
       .select({
         appId: deliveries.appId,
         contactId: deliveries.contactId,
+        address: deliveries.address,
         channel: deliveries.channel,
         status: deliveries.status,
       })

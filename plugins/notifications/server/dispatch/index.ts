@@ -4,6 +4,7 @@ import { eventTransitionHooks, type EventStore } from '@sensorium/events/common'
 import type { ItemLookup } from '@sensorium/nodes/common';
 import type { PublicLinks } from '@sensorium/public-alert/common';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { TextMessagesToken } from '../../common';
 import { NOTIFICATION_DELIVERY_TOPIC, type NotificationDeliveryPush } from '../../common/history';
 import { contactDirectory } from '../contacts/contact-directory';
 import { ChannelSenders } from './channel-sender';
@@ -21,6 +22,7 @@ import { historyRoutes } from './history-routes';
 import { DELIVER_QUEUE, planDeliveries, type DeliverJob } from './plan-deliveries';
 import { BURST_BATCHING, planLater, planQueue, type PlanJob } from './plan-later';
 import { planResumeMessages } from './plan-resume-messages';
+import { textMessages } from './text-messages';
 
 export interface DispatchPartDeps {
   db: Database;
@@ -51,7 +53,7 @@ export interface DispatchPart {
  * The dispatch part: queues, in the transaction of an event's creation and of its end (the transition hook), the
  * `notifications.plan` job that plans its notifications and the message that it is over, delivers them
  * with the `notifications.deliver` jobs through the channels' senders (e-mail for now), and serves the Notification
- * History with its `notification-delivery` push.
+ * History with its `notification-delivery` push. It provides the direct messages other plugins send the same way.
  */
 export function registerDispatch(context: ServerPluginContext, deps: DispatchPartDeps): DispatchPart {
   const { db, jobs, push, access } = deps;
@@ -92,5 +94,6 @@ export function registerDispatch(context: ServerPluginContext, deps: DispatchPar
   jobs.addQueue<PlanJob>(planQueue(db, planners));
   context.contribute(eventTransitionHooks, planLater(jobs));
   for (const route of historyRoutes(db, deps.items)) context.addRoute(route);
+  context.provide(TextMessagesToken, textMessages({ db, jobs, changed }));
   return { senders, changed };
 }

@@ -42,4 +42,16 @@ export const dispatchMigrations: Migration[] = [
         CHECK (usage IN ('created', 'acknowledged', 'cleared', 'escalation', 'resumed'));
     `,
   },
+  {
+    // Direct messages (TextMessagesToken) are about no event, maybe no item, and go to numbers that may be no contact's.
+    id: 'dispatch-003-direct-messages',
+    sql: `
+      ALTER TABLE notifications_deliveries ALTER COLUMN event_id DROP NOT NULL;
+      ALTER TABLE notifications_deliveries ALTER COLUMN item_uuid DROP NOT NULL;
+      ALTER TABLE notifications_deliveries ALTER COLUMN contact_id DROP NOT NULL;
+      ALTER TABLE notifications_deliveries DROP CONSTRAINT notifications_deliveries_usage_check;
+      ALTER TABLE notifications_deliveries ADD CONSTRAINT notifications_deliveries_usage_check
+        CHECK (usage IN ('created', 'acknowledged', 'cleared', 'escalation', 'resumed', 'direct'));
+    `,
+  },
 ];

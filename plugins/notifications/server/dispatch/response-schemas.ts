@@ -8,7 +8,7 @@ const time = { type: 'string', format: 'date-time' };
 
 export const historyPageSchema = pagedRowsSchema({
   id: { type: 'string', format: 'uuid' },
-  eventId: { type: 'string', format: 'uuid' },
+  eventId: { type: ['string', 'null'], format: 'uuid' },
   createdAt: time,
   service: text,
   channel: { type: 'string', enum: [...DELIVERY_CHANNELS] },

@@ -4,18 +4,20 @@ import type { DeliveryChannel, DeliveryStatus, DeliveryUsage } from '../../commo
 /**
  * One message to one contact on one channel (the Notification History's rows). Planned in the event's transaction,
  * sent by a `notifications.deliver` job; the unique key makes planning the same transition twice plan nothing more.
+ * A direct message (usage and transition `direct`, TextMessagesToken) has no event, and no contact when its number is
+ * no contact's.
  */
 export const notificationsDeliveries = pgTable(
   'notifications_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     appId: text('app_id').notNull(),
-    eventId: uuid('event_id').notNull(),
+    eventId: uuid('event_id'),
     /** The event's item: users limited to device tags see the deliveries of the items they see. */
-    itemUuid: uuid('item_uuid').notNull(),
-    /** The event transition that planned it: `created` (escalation rounds too), or `over` (resumed or cleared). */
+    itemUuid: uuid('item_uuid'),
+    /** The event transition that planned it: `created` (escalation rounds too), `over` (resumed or cleared), or `direct`. */
     transition: text('transition').notNull(),
-    contactId: uuid('contact_id').notNull(),
+    contactId: uuid('contact_id'),
     contactName: text('contact_name').notNull(),
     /** The e-mail address or number it goes to; empty when the contact has none (then skipped). */
     address: text('address').notNull().default(''),

@@ -14,15 +14,22 @@ const WAITING: DeliveryStatus[] = ['queued', 'deferred'];
 export interface DeliveryToGate {
   id: string;
   appId: string;
-  contactId: string;
+  /** null: a direct message to a number that is no contact's, limited by the number instead. */
+  contactId: string | null;
+  address: string;
   channel: DeliveryChannel;
 }
 
+/** Whom the limit counts a delivery against: its contact, or the number of a direct message that reaches none. */
+export const recipientKey = (delivery: Pick<DeliveryToGate, 'contactId' | 'address'>) =>
+  delivery.contactId ?? `address:${delivery.address}`;
+
 export interface RateLimiter {
   /**
-   * When the contact already had the limit's worth of messages on the channel within the window, marks the delivery
-   * `deferred` and queues its job again for the moment the oldest of them leaves the window; true then (the calling
-   * job is done). A deferred delivery is never dropped: it is sent, or deferred again, when its job runs.
+   * When the contact (or the number, for a direct message reaching no contact) already had the limit's worth of
+   * messages on the channel within the window, marks the delivery `deferred` and queues its job again for the moment
+   * the oldest of them leaves the window; true then (the calling job is done). A deferred delivery is never dropped:
+   * it is sent, or deferred again, when its job runs.
    */
   deferred(delivery: DeliveryToGate): Promise<boolean>;
   /** `deferred` for each delivery of a batch, reading each application's limit once. */
@@ -45,11 +52,14 @@ export function rateLimiter({ db, jobs, access }: RateLimiterDeps, minuteSeconds
   const deferredWith = async (delivery: DeliveryToGate, limit: Promise<RateLimit>): Promise<boolean> => {
     const { maxSent, windowMinutes } = await limit;
     const windowSeconds = windowMinutes * minuteSeconds;
+    const recipient = delivery.contactId
+      ? sql`contact_id = ${delivery.contactId}`
+      : sql`contact_id IS NULL AND address = ${delivery.address}`;
     // The limit's worth of newest messages in the window: the next one may go once the oldest of them leaves it.
     const [full] = await queryRows<{ free_at: Date | string }>(
       db,
       sql`SELECT updated_at + make_interval(secs => ${windowSeconds}::double precision) AS free_at FROM ${deliveries}
-        WHERE contact_id = ${delivery.contactId} AND channel = ${delivery.channel}
+        WHERE ${recipient} AND channel = ${delivery.channel}
           AND status IN (${sql.join(
             HANDED_OVER.map((status) => sql`${status}`),
             sql`, `,
