@@ -575,7 +575,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
     plugins: mode.notify
       ? [applications, users, nodes, devicePipeline, chirpstack, events, publicAlert, notifications]
       : // events owns node_events, which the alarm ranges' events go to.
-        [applications, nodes, devicePipeline, chirpstack, events, ...(mode.script ? [adapters] : [])],
+        [applications, nodes, devicePipeline, chirpstack, events, ...(mode.script ? [publicAlert, notifications, adapters] : [])],
     smtpUrl: smtp?.url,
     mqtt:
       mode.broker === 'mosquitto'

@@ -10,5 +10,6 @@ export const manifest: PluginManifest = {
   // Advance Setting needs the IoT feature licence (shell spec §2.4).
   licence: LICENCES.iot,
   permissions: [],
-  dependsOn: ['applications', 'nodes', 'device-pipeline', 'events'],
+  // Scripts' helpers raise events (events) and send SMS through the notifications plugin's providers (notifications).
+  dependsOn: ['applications', 'nodes', 'device-pipeline', 'events', 'notifications'],
 };

@@ -39,7 +39,8 @@ interface DecodeOutput {
 declare function sendEmail(to: string, subject: string, text: string): void;
 
 /**
- * Sends an SMS for the application. Counts against the application's helper calls per minute.
+ * Sends an SMS for the application through its SMS provider; it is listed in the Notification History, and a
+ * contact who unsubscribed gets nothing. Counts against the application's helper calls per minute.
  * @param to a phone number in international form, e.g. +85291234567
  * @param text at most 480 characters
  */

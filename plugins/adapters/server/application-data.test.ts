@@ -8,6 +8,8 @@ import backups from '../../backups/server';
 import devicePipeline from '../../device-pipeline/server';
 import events from '../../events/server';
 import nodes from '../../nodes/server';
+import notifications from '../../notifications/server';
+import publicAlert from '../../public-alert/server';
 import plugin from './index';
 
 const APP = 'adapter_backed';
@@ -24,7 +26,10 @@ describe.each(databaseBackends())('adapter scripts in backups on %s', (backend) 
     (await send('GET', `/api/adapters/${appId}/script?targetKind=item&targetId=${itemUuid}`)).body;
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events, backups, plugin] });
+    server = await startTestServer({
+      backend,
+      plugins: [applications, nodes, devicePipeline, events, publicAlert, notifications, backups, plugin],
+    });
     admin = (await server.login()).access_token;
     await createTestApplication(server, admin, { id: APP, name: 'Backed up scripts' });
     const item = await send('POST', `/api/node-structure-item/${APP}/items`, {

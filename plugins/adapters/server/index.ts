@@ -2,6 +2,7 @@ import { applicationDataParticipants, DatabaseToken, defineServerPlugin, LoggerT
 import { payloadAdapters } from '@sensorium/device-pipeline/common';
 import { EventStoreToken } from '@sensorium/events/common';
 import { DeviceProfileCatalogToken, ItemLookupToken, ItemSourceErrorsToken } from '@sensorium/nodes/common';
+import { TextMessagesToken } from '@sensorium/notifications/common';
 import { adaptersI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { scriptsDataParticipant } from './application-data';
@@ -29,15 +30,16 @@ export default defineServerPlugin({
     catalog: DeviceProfileCatalogToken,
     sourceErrors: ItemSourceErrorsToken,
     events: EventStoreToken,
+    texts: TextMessagesToken,
   },
-  async register(context, { db, log, mailer, lookup, catalog, sourceErrors, events }) {
+  async register(context, { db, log, mailer, lookup, catalog, sourceErrors, events, texts }) {
     // Scripts run in a worker thread of their own, started now so the first uplinks do not wait for it.
     const sandbox = new IsolatedSandbox(sandboxLimits(context.config), context.config.helperCallsPerMinute);
     await sandbox.start();
     context.onClose(() => sandbox.close());
     const scripts = new ScriptRepository(db);
     const index = new ScriptIndex();
-    const helpers = new HelperActions(mailer, () => events, log);
+    const helpers = new HelperActions({ mailer, events, texts, log });
     context.contribute(payloadAdapters, new ScriptedPayloads(sandbox, index, new ItemProfiles(lookup), sourceErrors, helpers));
     for (const route of adapterRoutes({ scripts, index, sandbox, lookup, catalog })) context.addRoute(route);
     // Item scripts are backed up, restored and deleted with their application.

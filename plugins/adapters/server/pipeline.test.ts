@@ -7,14 +7,21 @@ import applications from '../../applications/server';
 import devicePipeline from '../../device-pipeline/server';
 import events from '../../events/server';
 import nodes from '../../nodes/server';
+import type { NotificationHistoryPage } from '../../notifications/common';
+import notifications from '../../notifications/server';
+import { startProviderStandIn, type ProviderStandIn } from '../../notifications/server/providers/provider-stand-in.fixture';
+import publicAlert from '../../public-alert/server';
 import plugin from './index';
 
 const APP = 'adapter_pipe';
+/** An application of its own for the helper limit's test, so the other tests' calls do not count against it. */
+const BURST_APP = 'adapter_burst';
 const BYTES_DECODER =
   'function decode(input) {\n  return { fields: { temperature: ((input.bytes[0] << 8) | input.bytes[1]) / 10, humidity: input.bytes[2] } };\n}\n';
 
 describe.each(databaseBackends())('adapter scripts in the device pipeline on %s', (backend) => {
   let server: TestServer;
+  let standIn: ProviderStandIn;
   let admin: string;
   let counter = 0;
   const send = (method: string, path: string, body?: unknown) => server.request(method, path, { token: admin, body });
@@ -30,8 +37,8 @@ describe.each(databaseBackends())('adapter scripts in the device pipeline on %s'
     };
     return server.running.resolve(DataSourceSinkToken).ingest([uplink]);
   };
-  const addItem = async (itemName: string, deviceEUI: string, extra: Record<string, unknown> = {}) => {
-    const response = await send('POST', `/api/node-structure-item/${APP}/items`, {
+  const addItem = async (itemName: string, deviceEUI: string, extra: Record<string, unknown> = {}, appId = APP) => {
+    const response = await send('POST', `/api/node-structure-item/${appId}/items`, {
       parentName: 'root',
       newItem: { itemType: 'item', itemName, dataSource: { type: 'chirpstack', deviceEUI, ...extra } },
     });
@@ -39,8 +46,8 @@ describe.each(databaseBackends())('adapter scripts in the device pipeline on %s'
     return response.body as Item;
   };
   const item = async (uuid: string) => (await send('GET', `/api/node-structure-item/${APP}/items/${uuid}`)).body as Item;
-  const save = async (targetKind: 'item' | 'profile', targetId: string, source: string) => {
-    const saved = await send('POST', `/api/adapters/${APP}/script`, { targetKind, targetId, source });
+  const save = async (targetKind: 'item' | 'profile', targetId: string, source: string, appId = APP) => {
+    const saved = await send('POST', `/api/adapters/${appId}/script`, { targetKind, targetId, source });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   };
   const rawRows = async (uuid: string) =>
@@ -49,12 +56,35 @@ describe.each(databaseBackends())('adapter scripts in the device pipeline on %s'
       sql`SELECT count(*)::int AS n FROM raw_data WHERE item_uuid = ${uuid}`,
     );
 
+  /** The application's Notification History, newest first. */
+  const history = async (appId: string) =>
+    ((await send('GET', `/api/notifications/${appId}/history?size=100`)).body as NotificationHistoryPage).rows;
+
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events, plugin] });
+    // The operator's SMS provider: a local stand-in of Twilio's API, reached through the outbound guard.
+    standIn = await startProviderStandIn();
+    server = await startTestServer({
+      backend,
+      outboundAllow: ['127.0.0.1'],
+      plugins: [applications, nodes, devicePipeline, events, publicAlert, notifications, plugin],
+    });
     admin = (await server.login()).access_token;
     await createTestApplication(server, admin, { id: APP, name: 'Pipeline' });
+    await createTestApplication(server, admin, { id: BURST_APP, name: 'Burst' });
+    const provider = {
+      channel: 'sms',
+      kind: 'twilio',
+      baseUrl: standIn.url,
+      accountSid: 'AC42',
+      from: '+15005550006',
+      secret: 's',
+    };
+    expect((await send('PUT', '/api/notifications/providers/default', provider)).status).toBe(200);
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await standIn?.close();
+  });
 
   it('turns an uplink through the item’s script into its fields', async () => {
     const th = await addItem('th-script', 'A84041000181C601');
@@ -144,5 +174,44 @@ describe.each(databaseBackends())('adapter scripts in the device pipeline on %s'
         { timeout: 10_000 },
       )
       .toBe(true);
+  });
+
+  it('sends a live run’s SMS through the notifications provider, listed in the application’s history', async () => {
+    const th = await addItem('th-sms', 'A84041000181C607');
+    await save(
+      'item',
+      th.uuid,
+      "function decode(input) {\n  if (input.bytes[0] > 100) sendSms('+85291230001', 'Tank high: ' + input.bytes[0]);\n  return { fields: { level: input.bytes[0] } };\n}",
+    );
+    await ingest('a84041000181c607', [121]);
+    await expect.poll(() => standIn.sent('+85291230001').length, { timeout: 15_000 }).toBe(1);
+    expect(standIn.sent('+85291230001')[0]!.form.get('Body')).toBe('Tank high: 121');
+    await expect
+      .poll(async () => (await history(APP)).filter((row) => row.contact === '+85291230001'), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ usage: 'direct', channel: 'sms', status: 'sent', reference: 'th-sms' })]);
+    // A reading that asks for nothing sends nothing.
+    await ingest('a84041000181c607', [90]);
+    expect((await item(th.uuid)).outputSimple).toMatchObject({ level: 90 });
+    expect(standIn.sent('+85291230001')).toHaveLength(1);
+  });
+
+  it('sends no more of an application’s SMS in a minute than its helper limit', async () => {
+    const th = await addItem('th-burst', 'A84041000181C608', {}, BURST_APP);
+    await save(
+      'item',
+      th.uuid,
+      "function decode(input) {\n  for (let n = 10; n < 22; n++) {\n    try { sendSms('+852912300' + n, 'Burst ' + n); } catch (error) { console.log(error.message); }\n  }\n  return { fields: { level: input.bytes[0] } };\n}",
+      BURST_APP,
+    );
+    await ingest('a84041000181c608', [1]);
+    const numbers = Array.from({ length: 12 }, (_, n) => `+852912300${n + 10}`);
+    const sent = () => numbers.filter((number) => standIn.sent(number).length > 0);
+    // The default limit is 10 helper calls a minute: the 11th and 12th throw in the script and send nothing.
+    const sentRows = async () => (await history(BURST_APP)).filter((row) => row.status === 'sent');
+    await expect.poll(async () => (await sentRows()).length, { timeout: 15_000 }).toBe(10);
+    expect(sent()).toEqual(numbers.slice(0, 10));
+    const rows = await history(BURST_APP);
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.usage === 'direct' && row.status === 'sent')).toBe(true);
   });
 });

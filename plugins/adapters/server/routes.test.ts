@@ -6,6 +6,8 @@ import applications from '../../applications/server';
 import devicePipeline from '../../device-pipeline/server';
 import events from '../../events/server';
 import nodes from '../../nodes/server';
+import notifications from '../../notifications/server';
+import publicAlert from '../../public-alert/server';
 import { SAMPLE_PAYLOADS, SCRIPT_MAX_CHARS } from '../common';
 import plugin from './index';
 
@@ -24,7 +26,10 @@ describe.each(databaseBackends())('adapters API on %s', (backend) => {
   const itemTarget = () => ({ targetKind: 'item', targetId: itemUuid });
 
   beforeAll(async () => {
-    server = await startTestServer({ backend, plugins: [applications, nodes, devicePipeline, events, plugin] });
+    server = await startTestServer({
+      backend,
+      plugins: [applications, nodes, devicePipeline, events, publicAlert, notifications, plugin],
+    });
     admin = (await server.login()).access_token;
     await createTestApplication(server, admin, { id: APP, name: 'Adapters' });
     const item = await send('POST', `/api/node-structure-item/${APP}/items`, {
@@ -225,7 +230,10 @@ describe.each(databaseBackends())('adapters API on %s', (backend) => {
 describe('adapters API without the IoT licence', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ licences: 'dashboard', plugins: [applications, nodes, devicePipeline, events, plugin] });
+    server = await startTestServer({
+      licences: 'dashboard',
+      plugins: [applications, nodes, devicePipeline, events, publicAlert, notifications, plugin],
+    });
   });
   afterAll(() => server?.close());
 

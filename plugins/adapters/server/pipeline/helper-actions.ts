@@ -1,5 +1,6 @@
 import type { Logger, Mailer } from '@sensorium/core/server';
 import type { EventStore } from '@sensorium/events/common';
+import type { TextMessages } from '@sensorium/notifications/common';
 import type { HelperCall } from '../../common/types';
 
 /** A live run's helper call with the item whose script made it. */
@@ -8,25 +9,29 @@ export interface ItemHelperCall {
   call: HelperCall;
 }
 
+export interface HelperServices {
+  mailer: Pick<Mailer, 'send'>;
+  events: Pick<EventStore, 'raiseSubjectEvents'>;
+  texts: TextMessages;
+  log: Pick<Logger, 'error'>;
+}
+
 /**
  * Carries out live runs' helper calls once the ingest batch committed: e-mails go to core's outbox (delivered by its
- * job, or kept for Diagnosis > Mailbox without SMTP), events are raised as subject events of the item
- * (`adapters:<item uuid>`, at most one open per item). The notifications plugin offers no public service that sends an
- * SMS, so an SMS call is logged with its number and text and counted, never silently dropped (docs/adapters.md).
+ * job, or kept for Diagnosis > Mailbox without SMTP), SMS to the notifications plugin's direct messages (its SMS
+ * provider, rate limit, unsubscribes and Notification History, about the item), events are raised as subject events of
+ * the item (`adapters:<item uuid>`, at most one open per item). A call that fails is logged with its item and helper;
+ * the others go on.
  */
 export class HelperActions {
-  constructor(
-    private readonly mailer: Pick<Mailer, 'send'>,
-    private readonly events: () => Pick<EventStore, 'raiseSubjectEvents'>,
-    private readonly log: Pick<Logger, 'warn' | 'error'>,
-  ) {}
+  constructor(private readonly services: HelperServices) {}
 
   async perform(calls: readonly ItemHelperCall[]): Promise<void> {
     for (const { item, call } of calls) {
       try {
         await this.one(item, call);
       } catch (error) {
-        this.log.error({ err: error, item: item.uuid, helper: call.helper }, 'An adapter script helper failed');
+        this.services.log.error({ err: error, item: item.uuid, helper: call.helper }, 'An adapter script helper failed');
       }
     }
   }
@@ -34,10 +39,19 @@ export class HelperActions {
   private async one(item: ItemHelperCall['item'], call: HelperCall): Promise<void> {
     switch (call.helper) {
       case 'sendEmail':
-        await this.mailer.send({ to: call.to, subject: call.subject, text: call.text });
+        await this.services.mailer.send({ to: call.to, subject: call.subject, text: call.text });
+        return;
+      case 'sendSms':
+        await this.services.texts.send({
+          appId: item.appId,
+          to: { number: call.to },
+          text: call.text,
+          reference: item.itemName,
+          itemUuid: item.uuid,
+        });
         return;
       case 'createEvent':
-        await this.events().raiseSubjectEvents({
+        await this.services.events.raiseSubjectEvents({
           subject: `adapters:${item.uuid}`,
           appIds: [item.appId],
           eventType: 'adapter',
@@ -46,12 +60,6 @@ export class HelperActions {
           description: call.description,
           status: 'script',
         });
-        return;
-      case 'sendSms':
-        this.log.warn(
-          { item: item.uuid, to: call.to, text: call.text },
-          'An adapter script asked for an SMS: no SMS service is offered to plugins',
-        );
         return;
     }
   }
