@@ -4,6 +4,7 @@ import { encodeOutline, type TreeOutline } from '../../common/tree-outline';
 import { ROOT_ITEM_NAME, type TreeRow } from '../../common/types';
 import { toOutlineSource, toTreeRow, type TreeSourceRow } from '../item-json';
 import { nodeItems } from '../schema';
+import { selectPacked } from './packed-rows';
 
 const TREE_COLUMNS = {
   uuid: nodeItems.uuid,
@@ -31,8 +32,8 @@ const OUTLINE_COLUMNS = {
   parentUuid: nodeItems.parentUuid,
   position: nodeItems.position,
   enable: nodeItems.enable,
-  severity: sql<number>`coalesce((${nodeItems.status}->>'severity')::int, 0)`.mapWith(Number),
-  eventSeverity: sql<number>`coalesce((${nodeItems.status}->>'eventSeverity')::int, 0)`.mapWith(Number),
+  severity: sql<number>`coalesce((${nodeItems.status}->>'severity')::int, 0)`,
+  eventSeverity: sql<number>`coalesce((${nodeItems.status}->>'eventSeverity')::int, 0)`,
   geoInfo: nodeItems.geoInfo,
 };
 
@@ -139,8 +140,7 @@ export class ItemTree {
 
   /** The application's rows with what the tree shows, in no particular order; only those a device-tag limit lets through. */
   async rows(appId: string, deviceTags: readonly string[] | null = null): Promise<TreeSourceRow[]> {
-    const rows = await this.db.select(TREE_COLUMNS).from(nodeItems).where(eq(nodeItems.appId, appId));
-    return visibleRows(rows, deviceTags);
+    return visibleRows(await selectPacked(this.db, TREE_COLUMNS, eq(nodeItems.appId, appId)), deviceTags);
   }
 
   /** Whether the application has this item and a device-tag limit lets its user see it. */
@@ -175,7 +175,7 @@ export class ItemTree {
   /** GET /tree-outline: the same rows with only what the console's tree shows of them, column by column. */
   async outline(appId: string, deviceTags: readonly string[] | null = null): Promise<TreeOutline> {
     await this.ensureRoot(appId);
-    const rows = visibleRows(await this.db.select(OUTLINE_COLUMNS).from(nodeItems).where(eq(nodeItems.appId, appId)), deviceTags);
+    const rows = visibleRows(await selectPacked(this.db, OUTLINE_COLUMNS, eq(nodeItems.appId, appId)), deviceTags);
     return encodeOutline(treeOrder(rows).map(({ row, depth, parent }) => toOutlineSource(row, depth, isPinned(row, parent))));
   }
 }
