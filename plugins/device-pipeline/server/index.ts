@@ -10,6 +10,7 @@ import {
 } from '@sensorium/core/server';
 import { ApplicationAccessToken } from '@sensorium/applications/common';
 import { ItemLookupToken, ItemStateToken, itemDeletionHooks, preferenceChangeHooks } from '@sensorium/nodes/common';
+import { ItemChartReaderToken } from '../common/chart-summary';
 import { pipelineEventStores } from '../common/event-store';
 import { payloadAdapters } from '../common/payload-adapters';
 import { RawDataReaderToken } from '../common/raw-data';
@@ -23,7 +24,7 @@ import { registerIngest } from './ingest';
 import { NO_EVENT_STORE } from './ingest/no-events';
 import { pipelineItemDeletionHook, pipelinePreferenceHook } from './item-hooks';
 import { migrations } from './migrations';
-import { chartRoutes } from './queries/field-summary';
+import { chartRoutes, chartSeries } from './queries/field-summary';
 import { rawDataReader } from './queries/data-queries';
 import { dataRoutes } from './queries/routes';
 import { deviceDataUsage } from './usage';
@@ -41,7 +42,7 @@ export default defineServerPlugin({
     metrics: MetricsToken,
     log: LoggerToken,
   },
-  provides: [DataSourceSinkToken, RawDataReaderToken, DeviceDataUsageToken],
+  provides: [DataSourceSinkToken, RawDataReaderToken, DeviceDataUsageToken, ItemChartReaderToken],
   register(context, { db, access, hub, items, lookup, metrics, log }) {
     const deadLetters = registerDeadLetters(context, { db, access, metrics, log });
     // The sink (DataSourceSink), the connection and processing jobs and the live push.
@@ -58,6 +59,8 @@ export default defineServerPlugin({
     }
     // The raw-data plugin searches and exports the raw uplinks through this reader.
     context.provide(RawDataReaderToken, rawDataReader(db));
+    // Dashboards' share links chart their bound items through this (the chart route needs a session).
+    context.provide(ItemChartReaderToken, { chart: (itemUuid, query) => chartSeries(db, itemUuid, query) });
     // Usage reports (cost-management) count the stored uplinks and history rows through this.
     context.provide(DeviceDataUsageToken, deviceDataUsage(db, lookup));
     context.contribute(applicationDeletionHooks, pipelineDeletionHook(lookup));
