@@ -1,4 +1,5 @@
 export * from './dashboard-definition';
 export * from './inputs';
 export * from './types';
+export * from './alarms';
 export * from './i18n';

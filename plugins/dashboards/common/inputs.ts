@@ -12,6 +12,8 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { Type } from 'class-transformer';
+import { CHART_MAX_POINTS } from '@sensorium/device-pipeline/common';
 import { NestedInput, NestedInputList, Nullable, Trim } from '@sensorium/core/common';
 import {
   DASHBOARD_GRID_COLUMNS,
@@ -164,13 +166,27 @@ export class ShareLinkInput {
   validHours!: number;
 }
 
-/** Query of a shared dashboard's chart: one bound field over the widget's hours. */
-export class SharedChartQuery {
-  @IsUUID()
-  itemUuid!: string;
-
+/** A widget of the dashboard a share link opens. */
+export class SharedWidgetParams {
   @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  field!: string;
+  @Matches(WIDGET_ID)
+  widgetId!: string;
+}
+
+/** Query of a shared time-series widget's history: about this many points per field (the chart's width). */
+export class SharedChartQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(CHART_MAX_POINTS)
+  points?: number;
+}
+
+/** Query of a shared dashboard's images: <img> and CSS send no header, so the link's dashboard_token comes here. */
+export class SharedImageQuery {
+  @IsOptional()
+  @IsString()
+  @MaxLength(4096)
+  dashboard_token?: string;
 }

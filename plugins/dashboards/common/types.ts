@@ -66,14 +66,41 @@ export interface NewShareLink extends ShareLink {
   token: string;
 }
 
-/** What a share link opens: the dashboard and its bound items, read-only. */
+/** A dashboard theme's look (shell §2.9) as a share link's view applies it. */
+export interface SharedTheme {
+  panelColor: string;
+  fontColor: string;
+  /** Whether it has a background image (GET /api/dashboard-share/theme/background). */
+  hasBackground: boolean;
+}
+
+/** What a share link opens: the dashboard, its bound items and its theme, read-only. */
 export interface SharedDashboard {
   dashboard: Dashboard;
   items: DashboardItem[];
+  theme: SharedTheme | null;
   expiresAt: string;
 }
 
-/** A chart's points: [epoch milliseconds, value] in time order. */
-export interface DashboardChart {
-  points: [number, number | null][];
+/** An open event as the alarm-list widget shows it (through a share link: only these fields). */
+export interface DashboardAlarm {
+  id: string;
+  itemName: string;
+  displayName: string;
+  rangeName: string;
+  value: string | null;
+  severity: number;
+  isAcknowledged: boolean;
+  /** ISO date-time. */
+  generatedAt: string;
+}
+
+/** A time-series widget's history through a share link: per binding, in the widget's order. */
+export interface SharedChart {
+  series: { itemUuid: string; field: string; points: [number, number | string | null][] }[];
+}
+
+/** A floor-plan widget's plan through a share link: the pins of its bound items (x, y as fractions of the image). */
+export interface SharedFloorPlan {
+  pins: { itemUuid: string; x: number; y: number }[];
 }

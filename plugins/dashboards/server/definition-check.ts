@@ -31,7 +31,7 @@ export async function checkedDefinition(definition: DashboardDefinition): Promis
 
 /**
  * What the field rules cannot say alone: widget ids unique in the dashboard, widgets inside the 12 columns, a gauge's
- * ends in order, and every bound item one of the application's (that the caller sees: `visible`).
+ * ends in order, and every bound item and floor plan one of the application's (that the caller sees: `visible`).
  */
 export function checkWidgets(definition: DashboardDefinition, visible: ReadonlySet<string>): void {
   const ids = new Set<string>();
@@ -45,6 +45,9 @@ export function checkWidgets(definition: DashboardDefinition, visible: ReadonlyS
     const { min, max } = widget.options;
     if (min !== undefined && max !== undefined && min >= max) {
       throw HttpError.badRequest('dashboards.errors.gaugeRange', `${at}.options.max`);
+    }
+    if (widget.options.floorPlanId !== undefined && !visible.has(widget.options.floorPlanId)) {
+      throw HttpError.badRequest('dashboards.errors.unknownItem', `${at}.options.floorPlanId`);
     }
     widget.bindings.forEach((binding, bindingIndex) => {
       if (!visible.has(binding.itemUuid)) {

@@ -1,5 +1,8 @@
 import { applicationDataParticipants, DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
+import { ItemChartReaderToken } from '@sensorium/device-pipeline/common';
+import { EventStoreToken } from '@sensorium/events/common';
 import { ItemLookupToken } from '@sensorium/nodes/common';
+import { ThemeLookupToken } from '@sensorium/themes/common';
 import { DashboardCatalogToken, dashboardsI18n } from '../common';
 import { manifest } from '../manifest';
 import { dashboardsDataParticipant } from './application-data';
@@ -9,20 +12,32 @@ import { DashboardRepository } from './repository';
 import { dashboardRoutes } from './routes';
 import { ShareLinks } from './share-links';
 import { shareRoutes } from './share-routes';
+import { sharedViewRoutes } from './shared-view-routes';
 
-/** Dashboards (docs/dashboards.md): their API, share links, the catalog other plugins lay dashboards out with. */
+/** Dashboards (docs/dashboards.md): their API, share links and their view, the catalog other plugins lay dashboards out with. */
 export default defineServerPlugin({
   manifest,
   migrations,
   i18n: dashboardsI18n,
-  deps: { db: DatabaseToken, lookup: ItemLookupToken },
+  deps: {
+    db: DatabaseToken,
+    lookup: ItemLookupToken,
+    charts: ItemChartReaderToken,
+    events: EventStoreToken,
+    themes: ThemeLookupToken,
+  },
   provides: [DashboardCatalogToken],
-  register(context, { db, lookup }) {
+  register(context, { db, lookup, charts, events, themes }) {
     const repository = new DashboardRepository(db);
     const links = new ShareLinks(db);
     context.provide(DashboardCatalogToken, dashboardCatalog(repository, lookup));
-    for (const route of dashboardRoutes(repository, lookup)) context.addRoute(route);
-    for (const route of shareRoutes(repository, links, lookup)) context.addRoute(route);
+    for (const route of [
+      ...dashboardRoutes(repository, lookup, themes),
+      ...shareRoutes(repository, links),
+      ...sharedViewRoutes({ repository, links, lookup, charts, events, themes }),
+    ]) {
+      context.addRoute(route);
+    }
     // Backed up, restored and deleted with the application.
     context.contribute(applicationDataParticipants, dashboardsDataParticipant(db, repository));
   },

@@ -1,5 +1,7 @@
 import { auditLeaves, defineAppRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
+import type { SessionUser } from '@sensorium/core/common';
 import type { ItemLookup } from '@sensorium/nodes/common';
+import type { ThemeLookup } from '@sensorium/themes/common';
 import { DashboardAppParams, DashboardInput, DashboardParams, type Dashboard, type DashboardSummary } from '../common';
 import { boundDashboardItems } from './bound-items';
 import { boundItems, checkWidgets } from './definition-check';
@@ -19,7 +21,17 @@ async function bindableItems(lookup: ItemLookup, app: { id: string; deviceTags: 
   return new Set(items.map((item) => item.uuid));
 }
 
-export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLookup): AnyRouteDefinition[] {
+/**
+ * A theme the user chooses must be one they see: share links show it to anyone, so a theme of another tenant must not
+ * get onto a dashboard by its id. A dashboard keeps the theme it has (another editor may have chosen it).
+ */
+async function checkTheme(themes: ThemeLookup, user: SessionUser, themeId: string | null, kept: string | null = null) {
+  if (themeId !== null && themeId !== kept && !(await themes.isVisible(user, themeId))) {
+    throw HttpError.badRequest('dashboards.errors.unknownTheme', 'themeId');
+  }
+}
+
+export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLookup, themes: ThemeLookup): AnyRouteDefinition[] {
   const dashboardRow = async ({ app, params }: { app: { id: string }; params: DashboardParams }) =>
     auditLeaves(await repository.get(app.id, params.id));
   const existing = async (appId: string, id: string): Promise<Dashboard> => {
@@ -76,8 +88,9 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       permission: DASHBOARD_PERMISSION,
       levels: EDITOR_LEVELS,
       audit: { action: 'dashboards.dashboard.create', log: 'dashboards.audit.create' },
-      handler: async ({ app, body, reply }) => {
+      handler: async ({ app, body, user, reply }) => {
         checkWidgets(body, await bindableItems(lookup, app));
+        await checkTheme(themes, user, body.themeId);
         reply.code(201);
         return repository.create(app.id, body);
       },
@@ -92,9 +105,10 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       permission: DASHBOARD_PERMISSION,
       levels: EDITOR_LEVELS,
       audit: { action: 'dashboards.dashboard.update', log: 'dashboards.audit.update', row: dashboardRow },
-      handler: async ({ app, params, body }) => {
-        await existing(app.id, params.id);
+      handler: async ({ app, params, body, user }) => {
+        const current = await existing(app.id, params.id);
         checkWidgets(body, await bindableItems(lookup, app));
+        await checkTheme(themes, user, body.themeId, current.themeId);
         const updated = await repository.update(app.id, params.id, body);
         if (!updated) throw notFound();
         return updated;

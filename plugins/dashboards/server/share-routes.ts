@@ -1,33 +1,14 @@
-import type { FastifyRequest } from 'fastify';
-import { defineAppRoute, defineRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
-import type { ItemLookup } from '@sensorium/nodes/common';
-import { DashboardParams, ShareLinkInput, ShareLinkParams, type SharedDashboard } from '../common';
-import { boundDashboardItems } from './bound-items';
-import { boundItems } from './definition-check';
+import { defineAppRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
+import { DashboardParams, ShareLinkInput, ShareLinkParams } from '../common';
 import type { DashboardRepository } from './repository';
 import { DASHBOARD_PERMISSION, EDITOR_LEVELS, notFound } from './routes';
-import type { ShareGrant, ShareLinks } from './share-links';
+import type { ShareLinks } from './share-links';
 
-/** Per address: a viewer reloads every few seconds; guessing tokens needs far more. */
-const SHARED_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
-/** The read-only calls a dashboard_token opens; nothing else of the API accepts it (docs/dashboards.md). */
-export const SHARED_BASE = '/dashboard-share';
-
-const bearer = (request: FastifyRequest): string | null =>
-  /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
-
-/** Share links of a dashboard, and the calls a link's read-only view makes with its dashboard_token. */
-export function shareRoutes(repository: DashboardRepository, links: ShareLinks, lookup: ItemLookup): AnyRouteDefinition[] {
+/** Share links of a dashboard: listed, made and revoked by its editors (the view they open: shared-view-routes.ts). */
+export function shareRoutes(repository: DashboardRepository, links: ShareLinks): AnyRouteDefinition[] {
   const base = '/dashboards/:appId/:id/share-links';
   const existing = async (appId: string, id: string) => {
     if (!(await repository.get(appId, id))) throw notFound();
-  };
-  /** Forged, expired, revoked and unknown tokens get one answer, so they cannot be told apart. */
-  const granted = async (request: FastifyRequest): Promise<ShareGrant> => {
-    const token = bearer(request);
-    const grant = token ? await links.verify(token) : null;
-    if (!grant) throw new HttpError(401, 'dashboards.errors.linkRefused');
-    return grant;
   };
 
   return [
@@ -74,22 +55,6 @@ export function shareRoutes(repository: DashboardRepository, links: ShareLinks, 
         const revoked = await links.revoke(params.id, params.linkId);
         if (!revoked) throw HttpError.notFound('dashboards.errors.linkNotFound');
         return { id: revoked.id };
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      url: `${SHARED_BASE}/view`,
-      summary:
-        'A shared dashboard, read-only, with the latest values of its bound items only; the credential is the link’s dashboard_token as Bearer',
-      auth: false,
-      rateLimit: SHARED_RATE_LIMIT,
-      handler: async ({ request }): Promise<SharedDashboard> => {
-        const grant = await granted(request);
-        const dashboard = await repository.get(grant.appId, grant.dashboardId);
-        if (!dashboard) throw new HttpError(401, 'dashboards.errors.linkRefused');
-        // The link shows what its dashboard binds, whole: it is not a user, so no device-tag limit applies.
-        const items = await boundDashboardItems(lookup, grant.appId, boundItems(dashboard), null);
-        return { dashboard, items, expiresAt: grant.expiresAt.toISOString() };
       },
     }),
   ];
