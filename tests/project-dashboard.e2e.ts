@@ -62,5 +62,14 @@ describe('a new project’s dashboard under the demo simulation', () => {
     // Freezer 1 runs the alarm cycle: around −20 °C, or around −10 °C (its red range) for part of every minute.
     expect(reading).toBeGreaterThan(-25);
     expect(reading).toBeLessThan(-5);
+
+    // On a phone the template's widgets stack in one column: nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await freezer.getByTestId('widget-value').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const column = await page
+      .getByTestId('dashboard-widget')
+      .evaluateAll((widgets) => widgets.map((widget) => Math.round(widget.getBoundingClientRect().left)));
+    expect(new Set(column).size).toBe(1);
   });
 });

@@ -23,6 +23,8 @@ function fakeApi() {
     { id: 'd1', appId: 'app', name: 'Plant', isMain: true, themeId: null, widgets: [], updatedAt: '2026-01-01T00:00:00Z' },
   ];
   const sent: { method: string; path: string; body: unknown }[] = [];
+  /** What the share link's calls answer: the link open with these values, or refused (revoked). */
+  const link = { open: true, values: [item] };
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const path = new URL(request.url).pathname.replace('/api/', '');
@@ -32,6 +34,14 @@ function fakeApi() {
     if (path === 'dashboards/app/list')
       return Response.json(dashboards.map(({ widgets, ...row }) => ({ ...row, widgetCount: widgets.length })));
     if (path === 'dashboards/app/d1/items') return Response.json([item]);
+    if (path.startsWith('dashboard-share/') && !link.open) {
+      return Response.json({ statusCode: 401, message: 'This link is not valid.' }, { status: 401 });
+    }
+    if (path === 'dashboard-share/view') {
+      const theme = { panelColor: '#102030', fontColor: '#ffffff', hasBackground: false };
+      return Response.json({ dashboard: dashboards[0], items: [item], theme, expiresAt: '2030-01-01T00:00:00Z' });
+    }
+    if (path === 'dashboard-share/values') return Response.json(link.values);
     if (request.method === 'PUT' && path === 'dashboards/app/d1') {
       const next = body as Dashboard;
       if (next.widgets.some((widget) => widget.bindings.length === 0)) {
@@ -42,7 +52,7 @@ function fakeApi() {
     }
     return Response.json({ statusCode: 404, message: 'Not found' }, { status: 404 });
   };
-  return { sent, http: ky.create({ prefixUrl: 'http://console.test/api', fetch, retry: 0 }) };
+  return { sent, link, http: ky.create({ prefixUrl: 'http://console.test/api', fetch, retry: 0 }) };
 }
 
 describe('DashboardsStore', () => {
@@ -97,5 +107,29 @@ describe('DashboardsStore', () => {
     expect(boiler.outputSimple).toEqual({ temperature: 21.5 });
     expect(boiler.fieldStatus.get('temperature')?.status).toBe('Warm');
     expect(boiler.severity).toBe(2);
+  });
+
+  it('opens a share link’s view read only, merges its polled values into the shown items, and notices a revoke', async () => {
+    const api = fakeApi();
+    const store = DashboardsStore.create({}, { http: api.http });
+    await store.openShared();
+    expect(store.shared).toBe(true);
+    expect(store.sharedTheme).toEqual({ panelColor: '#102030', fontColor: '#ffffff', hasBackground: false });
+    store.startEdit();
+    expect(store.editing).toBe(false);
+    const shown = store.items.get(item.uuid)!;
+    const pump = { ...item, uuid: '22222222-2222-4222-8222-222222222222', itemName: 'pump', displayName: 'Pump' };
+    api.link.values = [{ ...item, outputSimple: { temperature: 19.5 }, lastReceiveDate: '2026-01-01T00:00:05Z' }, pump];
+    await store.refreshShared();
+    // The same item instance, so its widgets keep it and see the new value.
+    expect(store.items.get(item.uuid)).toBe(shown);
+    expect(shown.outputSimple).toEqual({ temperature: 19.5 });
+    expect([...store.items.keys()]).toEqual([item.uuid, pump.uuid]);
+    api.link.values = [pump];
+    await store.refreshShared();
+    expect([...store.items.keys()]).toEqual([pump.uuid]);
+    api.link.open = false;
+    await store.refreshShared();
+    expect(store.linkRefused).toBe(true);
   });
 });

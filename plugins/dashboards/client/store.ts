@@ -10,6 +10,7 @@ import {
   type NewShareLink,
   type ShareLink,
   type SharedDashboard,
+  type SharedTheme,
   type WidgetType,
 } from '../common';
 import {
@@ -53,10 +54,14 @@ export const DashboardsStore = types
     items: types.map(LiveItemModel),
     /** Opened through a share link: read-only, until this time (ISO). */
     sharedUntil: types.maybeNull(types.string),
+    /** The shared dashboard's theme (signed-in pages read themes from the themes plugin instead). */
+    sharedTheme: types.maybeNull(types.frozen<SharedTheme>()),
     shareLinks: types.array(ShareLinkModel),
     loading: types.optional(RequestModel, {}),
     saving: types.optional(RequestModel, {}),
     sharing: types.optional(RequestModel, {}),
+    /** A share link's view polling its values. */
+    refreshing: types.optional(RequestModel, {}),
   })
   .views((self) => ({
     /** What the grid shows: the edited copy in edit mode. */
@@ -68,6 +73,10 @@ export const DashboardsStore = types
     },
     get shared(): boolean {
       return self.sharedUntil !== null;
+    },
+    /** The share link was refused (expired, revoked, forged), when opened or later while polling. */
+    get linkRefused(): boolean {
+      return self.loading.failure?.status === 401 || self.refreshing.failure?.status === 401;
     },
   }))
   .actions((self) => ({
@@ -85,7 +94,18 @@ export const DashboardsStore = types
     setShared(view: SharedDashboard) {
       self.appId = view.dashboard.appId;
       self.sharedUntil = view.expiresAt;
-      if (!self.draft) self.dashboard = cast(view.dashboard);
+      self.sharedTheme = view.theme;
+      self.dashboard = cast(view.dashboard);
+    },
+    /** Newer state of the bound items, applied to the ones shown (widgets keep their items); gone ones are dropped. */
+    mergeItems(items: DashboardItem[]) {
+      const fresh = new Set(items.map((item) => item.uuid));
+      for (const uuid of [...self.items.keys()]) if (!fresh.has(uuid)) self.items.delete(uuid);
+      for (const item of items) {
+        const shown = self.items.get(item.uuid);
+        if (shown) applySnapshot(shown, item);
+        else self.items.put(item);
+      }
     },
     setShareLinks(links: ShareLink[]) {
       self.shareLinks = cast(links);
@@ -258,12 +278,18 @@ export const DashboardsStore = types
         const outcome = await track(self.sharing, () => http().delete(`${base()}/${id}/share-links/${linkId}`));
         if (outcome.ok) self.removeShareLink(linkId);
       },
-      /** A share link's view (the page token is the credential): the dashboard and its items' latest values. */
+      /** A share link's view (the page token is the credential): the dashboard, its theme and its items' values. */
       async openShared(): Promise<void> {
         const outcome = await track(self.loading, () => http().get('dashboard-share/view').json<SharedDashboard>());
         if (!outcome.ok) return;
         self.setShared(outcome.value);
         self.setItems(outcome.value.items);
+      },
+      /** The shared items' latest values (a share link's view polls them: the push socket is for sessions). */
+      async refreshShared(): Promise<void> {
+        if (!self.shared || self.linkRefused) return;
+        const outcome = await track(self.refreshing, () => http().get('dashboard-share/values').json<DashboardItem[]>());
+        if (outcome.ok) self.mergeItems(outcome.value);
       },
     };
   });

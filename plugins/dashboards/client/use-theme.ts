@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useConsole, useHttp } from '@sensorium/core/client';
 import type { ThemeProfile } from '@sensorium/themes/common';
+import type { DashboardsStoreInstance } from './store';
 
 export interface DashboardColours {
   panel?: string;
@@ -23,10 +24,22 @@ export function useThemes(enabled: boolean): ThemeProfile[] {
   return themes;
 }
 
-/** A theme's panel and font colours and its background image (served by the themes plugin), per shell §2.9. */
-export function useThemeColours(themes: readonly ThemeProfile[], themeId: string | null): DashboardColours {
+/**
+ * The shown dashboard's theme (shell §2.9): panel and font colours and background image. Signed in, the theme comes
+ * from the themes the user sees and its image from the themes plugin; through a share link, from the link's view and
+ * its own image call (both credentialed by the link's token, which CSS can only send in the address).
+ */
+export function useDashboardColours(store: DashboardsStoreInstance, themes: readonly ThemeProfile[]): DashboardColours {
   const { tokens } = useConsole();
-  const theme = themes.find((entry) => entry.id === themeId)?.theme.dashboard;
+  if (store.shared) {
+    const theme = store.sharedTheme;
+    if (!theme) return {};
+    const image = theme.hasBackground
+      ? `/api/dashboard-share/theme/background?dashboard_token=${encodeURIComponent(tokens.pageToken ?? '')}`
+      : undefined;
+    return { panel: theme.panelColor, font: theme.fontColor, background: image };
+  }
+  const theme = themes.find((entry) => entry.id === store.shown?.themeId)?.theme.dashboard;
   if (!theme) return {};
   const image = theme.backgroundImage
     ? `/api/dashboard/default_application/${encodeURIComponent(theme.backgroundImage)}?token=${encodeURIComponent(tokens.accessToken ?? '')}`

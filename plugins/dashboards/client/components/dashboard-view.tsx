@@ -1,4 +1,4 @@
-import { Button, makeStyles, MessageBar, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { appPagePath, readApiError, useNotify } from '@sensorium/core/client';
 import type { ThemeProfile } from '@sensorium/themes/common';
 import type { DashboardsStoreInstance } from '../store';
-import { useThemeColours } from '../use-theme';
+import { useDashboardColours } from '../use-theme';
 import { DashboardGrid } from './dashboard-grid';
 import { DashboardToolbar } from './dashboard-toolbar';
 import { WidgetDialog } from './widget-dialog';
@@ -41,7 +41,7 @@ export const DashboardView = observer(function DashboardView(props: {
   const notify = useNotify();
   const { store, themes, canEdit } = props;
   const [configuring, setConfiguring] = useState<string | null>(null);
-  const colours = useThemeColours(themes, store.shown?.themeId ?? null);
+  const colours = useDashboardColours(store, themes);
   const widget = configuring ? store.draft?.widgets.find((entry) => entry.id === configuring) : undefined;
   const createFirst = async () => {
     try {
@@ -60,10 +60,17 @@ export const DashboardView = observer(function DashboardView(props: {
         <Title2 as="h1">{store.shown?.name ?? t('dashboards.title')}</Title2>
         <DashboardToolbar store={store} themes={themes} canEdit={canEdit} />
       </div>
-      {props.banner && <MessageBar intent="info">{props.banner}</MessageBar>}
+      {/* Multiline: a single-line bar keeps its text on one line, wider than a phone. */}
+      {props.banner && (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>{props.banner}</MessageBarBody>
+        </MessageBar>
+      )}
       {store.loading.pending && !store.dashboard && <Spinner size="small" />}
       {store.loading.failure && (
-        <MessageBar intent="error">{store.loading.failure.message ?? t('dashboards.loadFailed')}</MessageBar>
+        <MessageBar intent="error" layout="multiline">
+          <MessageBarBody>{store.loading.failure.message ?? t('dashboards.loadFailed')}</MessageBarBody>
+        </MessageBar>
       )}
       {!store.loading.pending && !store.loading.failed && !store.dashboard && (
         <>

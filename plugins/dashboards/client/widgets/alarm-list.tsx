@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHttp, usePush } from '@sensorium/core/client';
 import { PUSH_TOPICS } from '@sensorium/core/common';
-import type { EventListPage, EventRecord } from '@sensorium/events/common';
+import type { EventListPage } from '@sensorium/events/common';
+import { ALARM_LIST_SIZE, toDashboardAlarm, type DashboardAlarm } from '../../common';
+import { SHARED_REFRESH_MS } from '../shared-refresh';
 import type { WidgetProps } from './widget-props';
 
 const useStyles = makeStyles({
@@ -15,27 +17,24 @@ const useStyles = makeStyles({
 });
 
 /**
- * The application's open events, newest first (the events plugin's list call, which checks the event permission),
- * reloaded on its event pushes, each with Acknowledge. Not offered through a share link (its calls need a user).
+ * The open events, newest ten. Signed in: the application's (the events plugin's list call, which checks the event
+ * permission), reloaded on its event pushes, each with Acknowledge. Through a share link: those of the dashboard's
+ * items (the link's own call), polled, read only.
  */
 export function AlarmList(props: WidgetProps) {
-  const { t } = useTranslation();
-  if (props.store.shared) return <Text italic>{t('dashboards.widget.signInNeeded')}</Text>;
-  return <OpenAlarms {...props} />;
+  return props.store.shared ? <SharedAlarms {...props} /> : <OpenAlarms {...props} />;
 }
 
 function OpenAlarms({ store }: WidgetProps) {
-  const styles = useStyles();
-  const { t } = useTranslation();
   const http = useHttp();
-  const [rows, setRows] = useState<EventRecord[] | null>(null);
+  const [rows, setRows] = useState<DashboardAlarm[] | null>(null);
   const base = `system-events-api/${encodeURIComponent(store.appId)}/events`;
   const load = useCallback(
     () =>
       http
-        .get(base, { searchParams: { status: 'open', page: 0, size: 10 } })
+        .get(base, { searchParams: { status: 'open', page: 0, size: ALARM_LIST_SIZE } })
         .json<EventListPage>()
-        .then((page) => setRows(page.rows))
+        .then((page) => setRows(page.rows.map(toDashboardAlarm)))
         .catch(() => setRows([])),
     [http, base],
   );
@@ -47,24 +46,48 @@ function OpenAlarms({ store }: WidgetProps) {
     await http.post(`${base}/ack`, { json: { ids: [id] } });
     await load();
   };
+  return <AlarmRows rows={rows} onAcknowledge={(id) => void acknowledge(id)} disabled={store.editing} />;
+}
+
+function SharedAlarms({ widget }: WidgetProps) {
+  const http = useHttp();
+  const [rows, setRows] = useState<DashboardAlarm[] | null>(null);
+  useEffect(() => {
+    const load = () =>
+      http
+        .get(`dashboard-share/widgets/${encodeURIComponent(widget.id)}/alarms`)
+        .json<DashboardAlarm[]>()
+        .then(setRows)
+        .catch(() => setRows((shown) => shown ?? []));
+    void load();
+    const timer = setInterval(() => void load(), SHARED_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [http, widget.id]);
+  return <AlarmRows rows={rows} />;
+}
+
+/** The alarms as a list; each not yet acknowledged one with Acknowledge when `onAcknowledge` is given. */
+function AlarmRows(props: { rows: DashboardAlarm[] | null; onAcknowledge?: (id: string) => void; disabled?: boolean }) {
+  const { rows, onAcknowledge, disabled } = props;
+  const styles = useStyles();
+  const { t } = useTranslation();
   if (rows === null) return null;
   if (rows.length === 0) return <Text>{t('dashboards.widget.noAlarms')}</Text>;
   return (
     <ul className={styles.list}>
-      {rows.map((event) => (
-        <li key={event.id} className={styles.row}>
-          <Text
-            size={200}
-            className={styles.text}
-          >{`${event.node.itemDisplayName || event.itemName} · ${event.rangeName} · ${event.value ?? ''}`}</Text>
-          {event.isAcknowledged ? (
+      {rows.map((alarm) => (
+        <li key={alarm.id} className={styles.row}>
+          <Text size={200} className={styles.text}>{`${alarm.displayName} · ${alarm.rangeName} · ${alarm.value ?? ''}`}</Text>
+          {alarm.isAcknowledged ? (
             <Text size={200} className={styles.action}>
               {t('dashboards.widget.acknowledged')}
             </Text>
           ) : (
-            <Button size="small" className={styles.action} disabled={store.editing} onClick={() => void acknowledge(event.id)}>
-              {t('dashboards.widget.acknowledge')}
-            </Button>
+            onAcknowledge && (
+              <Button size="small" className={styles.action} disabled={disabled} onClick={() => onAcknowledge(alarm.id)}>
+                {t('dashboards.widget.acknowledge')}
+              </Button>
+            )
           )}
         </li>
       ))}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import { useHttp } from '@sensorium/core/client';
 import type { ChartResponse } from '@sensorium/device-pipeline/common';
+import type { SharedChart } from '../../common';
 import { numericValue, rangeColour } from '../value-format';
 import { BindingProblem } from './binding-problem';
 import type { WidgetProps } from './widget-props';
@@ -18,10 +19,10 @@ const LIVE_POINTS = 2000;
 type Table = [number[], ...(number | null)[][]];
 
 /** One field's history as uPlot data: seconds and numeric values. */
-function pointsOf(answer: ChartResponse, field: string): [number[], (number | null)[]] {
+function pointsOf(points: readonly [number, number | string | null][]): [number[], (number | null)[]] {
   const x: number[] = [];
   const y: (number | null)[] = [];
-  for (const [at, value] of answer.series[field] ?? []) {
+  for (const [at, value] of points) {
     if (typeof value === 'string') continue;
     x.push(at / 1000);
     y.push(value);
@@ -55,7 +56,8 @@ function bandsPlugin(ranges: { startNum: number; endNum: number; color: string }
 /**
  * One or several fields over options.rangeHours (24 by default), from the device pipeline's downsampled chart call
  * (points thinned to the chart's width), the first field's ranges drawn as bands; live values are appended as they
- * arrive. Through a share link (the chart call needs a user) it starts empty and draws the values arriving.
+ * arrive. Through a share link the history comes from the link's own call for this widget (downsampled the same way),
+ * and the values its view polls are appended.
  */
 export function TimeSeries({ widget, store }: WidgetProps) {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ export function TimeSeries({ widget, store }: WidgetProps) {
   const bindings = widget.bindings.filter((binding) => store.items.has(binding.itemUuid) && binding.field);
   const key = bindings.map((binding) => `${binding.itemUuid}:${binding.field}`).join(',');
   const hours = widget.options.rangeHours ?? 24;
+  const widgetId = widget.id;
 
   useEffect(() => {
     const box = host.current;
@@ -94,10 +97,19 @@ export function TimeSeries({ widget, store }: WidgetProps) {
     };
     const series: [number[], (number | null)[]][] = bindings.map(() => [[], []]);
     const redraw = () => plot?.setData(uPlot.join(series.map(([x, y]) => [x, y] as uPlot.AlignedData)) as unknown as Table);
+    const points = Math.max(10, Math.min(2000, Math.round(box.clientWidth)));
+    const loadShared = async () => {
+      const answer = await http
+        .get(`dashboard-share/widgets/${encodeURIComponent(widgetId)}/chart`, { searchParams: { points } })
+        .json<SharedChart>();
+      bindings.forEach((binding, index) => {
+        const found = answer.series.find((entry) => entry.itemUuid === binding.itemUuid && entry.field === binding.field);
+        series[index] = pointsOf(found?.points ?? []);
+      });
+    };
     const load = async () => {
-      if (store.shared) return;
+      if (store.shared) return loadShared();
       const from = new Date(Date.now() - hours * HOUR_MS).toISOString();
-      const points = Math.max(10, Math.min(2000, Math.round(box.clientWidth)));
       const answers = await Promise.all(
         bindings.map((binding) =>
           http
@@ -107,7 +119,7 @@ export function TimeSeries({ widget, store }: WidgetProps) {
             .json<ChartResponse>(),
         ),
       );
-      answers.forEach((answer, index) => (series[index] = pointsOf(answer, bindings[index]!.field)));
+      answers.forEach((answer, index) => (series[index] = pointsOf(answer.series[bindings[index]!.field] ?? [])));
     };
     plot = new uPlot(options, [[], ...bindings.map(() => [])] as uPlot.AlignedData, box);
     load()
@@ -139,7 +151,7 @@ export function TimeSeries({ widget, store }: WidgetProps) {
       resize.disconnect();
       plot?.destroy();
     };
-  }, [key, hours, store, http]);
+  }, [key, hours, store, http, widgetId]);
 
   if (bindings.length === 0) return <BindingProblem bound={widget.bindings.length > 0} />;
   return (
