@@ -199,6 +199,8 @@ function bellProblems(page: Page): Promise<string[]> {
 describe('every page works at phone and desktop width', () => {
   let harness: Console;
   let itemUuid = '';
+  /** A share link of the main dashboard: its read-only view, opened signed out. */
+  let shareToken = '';
   const route = (path: string) => path.replace('{item}', itemUuid);
 
   /** A session in a fresh context at this viewport, signed in. */
@@ -280,6 +282,9 @@ describe('every page works at phone and desktop width', () => {
       ],
     });
     expect(dashboard.status, JSON.stringify(dashboard.body)).toBe(201);
+    const link = await request('POST', `/api/dashboards/${APP}/${dashboard.body.id}/share-links`, { validHours: 24 });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    shareToken = link.body.token;
   });
   afterAll(() => harness?.close());
 
@@ -298,6 +303,19 @@ describe('every page works at phone and desktop width', () => {
           expect(await pageProblems(page)).toEqual([]);
         });
       }
+
+      it('/public/dashboard?dashboard_token=… (signed out)', async () => {
+        const viewer = await harness.browser.newContext({ viewport });
+        try {
+          const shared = await viewer.newPage();
+          await shared.goto(harness.url(`/public/dashboard?dashboard_token=${shareToken}`));
+          await shared.getByText(/Shared dashboard \(read only\)/).waitFor();
+          await settle(shared);
+          expect(await pageProblems(shared)).toEqual([]);
+        } finally {
+          await viewer.close();
+        }
+      });
     });
 
     it(`shows the whole alarm bell with its badge on its icon at ${viewport.width}px`, async () => {
