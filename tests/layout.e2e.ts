@@ -55,6 +55,7 @@ const ROUTES = [
   '/gateway-management',
   '/device-profile',
   '/organisation-setting',
+  '/adapters/adapter_editor',
   '/dashboard',
   '/auth/no-permission',
   '/auth/not-found',

@@ -7,6 +7,9 @@ import type { AdapterEditorStoreInstance } from '../store';
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalM },
   field: { flex: '1 1 200px', minWidth: 0 },
+  // A native select is as wide as its longest option (a device's long name) unless it may shrink: it then cuts the
+  // shown name off instead of widening the page past a phone's screen.
+  select: { minWidth: 0, maxWidth: '100%' },
 });
 
 /** The application, then whether the script is a device's or a device profile's (cloud users), then which. */
@@ -17,7 +20,11 @@ function TargetPicker({ store }: { store: AdapterEditorStoreInstance }) {
   return (
     <div className={styles.row}>
       <Field className={styles.field} label={t('adapters.application')}>
-        <Select value={store.appId} onChange={(_event, data) => void store.chooseApplication(data.value)}>
+        <Select
+          className={styles.select}
+          value={store.appId}
+          onChange={(_event, data) => void store.chooseApplication(data.value)}
+        >
           <option value="" disabled>
             {t('adapters.chooseApplication')}
           </option>
@@ -30,7 +37,11 @@ function TargetPicker({ store }: { store: AdapterEditorStoreInstance }) {
       </Field>
       {hasProfiles && (
         <Field className={styles.field} label={t('adapters.targetKind')}>
-          <Select value={store.targetKind} onChange={(_event, data) => store.chooseKind(data.value as TargetKind)}>
+          <Select
+            className={styles.select}
+            value={store.targetKind}
+            onChange={(_event, data) => store.chooseKind(data.value as TargetKind)}
+          >
             <option value="item">{t('adapters.kindItem')}</option>
             <option value="profile">{t('adapters.kindProfile')}</option>
           </Select>
@@ -46,7 +57,7 @@ function TargetPicker({ store }: { store: AdapterEditorStoreInstance }) {
           store.appId && !store.loadingTargets.pending && store.targetsOfKind.length === 0 ? t('adapters.noTargets') : undefined
         }
       >
-        <Select value={store.targetId} onChange={(_event, data) => void store.chooseTarget(data.value)}>
+        <Select className={styles.select} value={store.targetId} onChange={(_event, data) => void store.chooseTarget(data.value)}>
           <option value="" disabled>
             {t('adapters.chooseTarget')}
           </option>
