@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { PUSH_RESTART_CLOSE_CODE } from '@sensorium/core/common';
 import { PushClient } from './push';
 import { MemoryStorage } from './testing/memory-storage';
 import { TokenStore } from './token-store';
@@ -73,6 +74,19 @@ describe('PushClient', () => {
     await until(() => open().length === 1);
     open()[0]!.socket.terminate();
     await until(() => sockets.length === 2 && open().length === 1);
+  });
+
+  it('reconnects when the server closes the socket for a restart, keeping its subscriptions and the session', async () => {
+    push.subscribe('node-values', () => undefined, 'app-a');
+    await until(() => open().length === 1 && received.length === 1);
+    open()[0]!.socket.close(PUSH_RESTART_CLOSE_CODE, 'Server restarting');
+    await until(() => sockets.length === 2 && open().length === 1 && received.length === 2);
+    expect(received).toEqual([
+      { subscribe: 'node-values', key: 'app-a' },
+      { subscribe: 'node-values', key: 'app-a' },
+    ]);
+    // A restart is no sign of an ended session: nothing is checked over HTTP.
+    expect(sessionChecks).toBe(0);
   });
 
   it('reconnects with the new access token after a refresh, and closes when nobody listens', async () => {

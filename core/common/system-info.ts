@@ -43,5 +43,11 @@ export type PushClientMessage =
  */
 export const PUSH_SESSION_CLOSE_CODE = 4401;
 
+/**
+ * The push WebSocket's close code when the server shuts down (1012, WebSocket's "Service Restart"): the session stands,
+ * and the console reconnects (with its usual backoff) to this server once it is back, or to another instance.
+ */
+export const PUSH_RESTART_CLOSE_CODE = 1012;
+
 /** At most this many keyed subscriptions per socket; further ones are ignored. */
 export const MAX_PUSH_SUBSCRIPTIONS = 256;

@@ -89,6 +89,16 @@ export interface ServerConfig {
    * 120 by default, pg-boss's own.
    */
   jobMaintenanceSeconds?: number;
+  /**
+   * SENSORIUM_DRAIN_DELAY_SECONDS: on shutdown, how long /readyz answers 503 while requests are still served, so load
+   * balancers take the instance out before it stops listening; 0 (default) stops listening once the broker drained.
+   */
+  drainDelaySeconds?: number;
+  /**
+   * SENSORIUM_SHUTDOWN_GRACE_SECONDS: the longest a shutdown (SIGTERM, SIGINT) takes, drain delay included; what is
+   * still running then is cut off and the process exits with status 1. 25 by default (under Kubernetes' 30).
+   */
+  shutdownGraceSeconds?: number;
 }
 
 /** 256 KB: far above any sensor's uplink, far below what would strain the database or the memory. */

@@ -44,7 +44,20 @@ describe('loadConfig', () => {
       outboundAllow: [],
       maxUplinkBytes: 262_144,
       jobMaintenanceSeconds: 120,
+      drainDelaySeconds: 0,
+      shutdownGraceSeconds: 25,
     });
+  });
+
+  it('reads the shutdown timing and refuses a drain delay that leaves no time for the rest', () => {
+    expect(loadConfig({ SENSORIUM_DRAIN_DELAY_SECONDS: '5', SENSORIUM_SHUTDOWN_GRACE_SECONDS: '40' })).toMatchObject({
+      drainDelaySeconds: 5,
+      shutdownGraceSeconds: 40,
+    });
+    expect(() => loadConfig({ SENSORIUM_DRAIN_DELAY_SECONDS: '25' })).toThrow(
+      'SENSORIUM_DRAIN_DELAY_SECONDS (25) must be shorter than SENSORIUM_SHUTDOWN_GRACE_SECONDS (25)',
+    );
+    expect(() => loadConfig({ SENSORIUM_SHUTDOWN_GRACE_SECONDS: '0' })).toThrow('SENSORIUM_SHUTDOWN_GRACE_SECONDS');
   });
 
   it('reads the MQTT variables and switches MQTT off with SENSORIUM_MQTT_PORT=off', () => {

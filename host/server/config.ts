@@ -144,5 +144,18 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     outboundAllow: outboundAllow(env),
     maxUplinkBytes: integer(env, 'SENSORIUM_MAX_UPLINK_BYTES', DEFAULT_MAX_UPLINK_BYTES, 1024, 64 * 1024 * 1024),
     jobMaintenanceSeconds: integer(env, 'SENSORIUM_JOB_MAINTENANCE_SECONDS', 120, 1, 3600),
+    ...shutdownTiming(env),
   };
+}
+
+/** SENSORIUM_DRAIN_DELAY_SECONDS and SENSORIUM_SHUTDOWN_GRACE_SECONDS: the delay must leave time for the rest. */
+function shutdownTiming(env: Env): { drainDelaySeconds: number; shutdownGraceSeconds: number } {
+  const shutdownGraceSeconds = integer(env, 'SENSORIUM_SHUTDOWN_GRACE_SECONDS', 25, 1, 3600);
+  const drainDelaySeconds = integer(env, 'SENSORIUM_DRAIN_DELAY_SECONDS', 0, 0, 3600);
+  if (drainDelaySeconds >= shutdownGraceSeconds) {
+    throw new Error(
+      `SENSORIUM_DRAIN_DELAY_SECONDS (${drainDelaySeconds}) must be shorter than SENSORIUM_SHUTDOWN_GRACE_SECONDS (${shutdownGraceSeconds})`,
+    );
+  }
+  return { drainDelaySeconds, shutdownGraceSeconds };
 }

@@ -32,6 +32,7 @@ import {
   demoSeeders,
   HttpError,
   JobQueueToken,
+  logContextMixin,
   MailerToken,
   PushHubToken,
   SessionRevocationToken,
@@ -58,6 +59,7 @@ import { runMigrations } from './db/migrate';
 import { installErrorReplies } from './http/error-replies';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { createMetrics, installMetrics } from './http/metrics';
+import { registerBacklogMetrics } from './http/metrics-backlog';
 import { registerOpenApi } from './http/openapi';
 import { auditedAnonymousFailureCap } from './http/anonymous-failure-cap';
 import { registerRoute } from './http/register-route';
@@ -79,6 +81,8 @@ import { serverPlugins } from './plugins';
 import { WebSocketPushHub } from './push/push-hub';
 import { seedDemoData } from './system/demo-seeding';
 import { registerHealthCheck } from './system/health';
+import { Readiness, type BrokerState } from './system/readiness';
+import { installRequestIds, requestId } from './system/request-ids';
 import { SystemSettings } from './system/settings';
 import { systemRoutes } from './system/system-routes';
 
@@ -94,7 +98,13 @@ export interface RunningServer {
   resolve<T>(token: Token<T>): T;
   /** Each running plugin's configuration object, by plugin id: tests change settings such as a device server's URL. */
   pluginConfigs: ReadonlyMap<string, object>;
-  /** Stops the server: HTTP and WebSockets, jobs, plugin onClose hooks (reverse order), then the database. */
+  /** What /readyz answers; `draining` turns on when close() begins. */
+  readiness: Readiness;
+  /**
+   * Shuts down gracefully: draining (/readyz 503, no more uplinks taken, those taken committed and acknowledged), the
+   * drain delay (SENSORIUM_DRAIN_DELAY_SECONDS, requests still served), push sockets closed with "server restarting", then
+   * HTTP (in-flight requests finish), jobs, the broker, data sources, plugin onClose hooks (reverse order), the database.
+   */
   close(): Promise<void>;
 }
 
@@ -114,6 +124,8 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // The running request's, ingest batch's or job's ids on every line (core/server/logger.ts).
+      mixin: logContextMixin,
       serializers: {
         req: (request) => ({
           method: request.method,
@@ -124,6 +136,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       },
     },
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestId,
     // Trust exactly the configured number of proxy hops; with none, X-Forwarded-For is ignored.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   });
@@ -149,6 +162,10 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     }
 
     const { db } = connection;
+    // The migrations returned. The broker is looked at once it exists; /readyz answers only once the server listens.
+    let brokerState: () => BrokerState = () => 'disconnected';
+    const readiness = new Readiness(db, () => brokerState());
+    readiness.migrated = true;
     const settings = new SystemSettings(db);
     const users = new DatabaseUserDirectory(db, allPermissions(selection.installed));
     const audit = new DatabaseAuditLog(db);
@@ -174,6 +191,8 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     });
     await createFirstAdmin(db, users, config.adminPassword, app.log);
 
+    const metrics = createMetrics();
+    registerBacklogMetrics(metrics.metrics, db, app.log);
     const mqttCredentials = new OrganisationCredentials(db);
     const mqtt = await createMqttService(
       config.mqtt,
@@ -181,8 +200,9 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       app.log,
       config.maxUplinkBytes ?? DEFAULT_MAX_UPLINK_BYTES,
       mqttCredentials,
+      metrics.metrics,
     );
-    const metrics = createMetrics();
+    brokerState = () => mqtt.state();
     const dataSources = new AdapterDirectory();
     const jobQueue = new PgBossJobQueue(
       connection.pglite ? { pglite: connection.pglite } : { postgresUrl: config.databaseUrl ?? '' },
@@ -277,8 +297,9 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     await app.register(websocket);
     await registerOpenApi(app, { title: `${config.companyName} API`, version: packageJson.version });
     acceptEmptyJsonBodies(app);
+    installRequestIds(app);
     installMetrics(app, metrics.registry, config.metricsToken ?? null);
-    registerHealthCheck(app, db);
+    registerHealthCheck(app, db, readiness);
     const pageFallback = config.clientDir ? await registerClient(app, config.clientDir) : undefined;
     installErrorReplies(app, translator, pageFallback);
     pushHub.register(app, accessSessions);
@@ -291,15 +312,25 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
 
     await app.listen({ port: config.port, host: config.host });
     jobs.start();
-    if (config.seedDemo) {
-      const stopSimulation = await startDemoSimulation(mqtt, app.log, wired.registry, config.licences);
-      if (stopSimulation) openedSteps.push(stopSimulation);
-    }
+    // Stopped first on shutdown: it waits for its uplinks' acknowledgements, which a draining broker no longer gives.
+    const stopSimulation = config.seedDemo ? await startDemoSimulation(mqtt, app.log, wired.registry, config.licences) : null;
 
     const url = listeningUrl(app, config.host);
     // Links in e-mails (password reset) point here unless SENSORIUM_PUBLIC_URL says otherwise.
     config.publicUrl ??= url;
     app.log.info({ url, plugins: selection.running.map((plugin) => plugin.manifest.id) }, 'Sensorium server started');
+    const drainDelayMs = (config.drainDelaySeconds ?? 0) * 1000;
+    const shutdown = async () => {
+      readiness.draining = true;
+      app.log.info({ drainDelaySeconds: drainDelayMs / 1000 }, 'draining: /readyz answers 503, no more uplinks are taken');
+      await stopSimulation?.().catch((error: unknown) => app.log.error({ err: error }, 'demo simulation did not stop'));
+      // What the broker took is committed and acknowledged meanwhile; load balancers see /readyz fail and move away.
+      const drained = mqtt.drain().catch((error: unknown) => app.log.error({ err: error }, 'MQTT drain failed'));
+      await Promise.all([drained, new Promise((resolve) => setTimeout(resolve, drainDelayMs))]);
+      pushHub.closeForRestart();
+      await undo();
+      app.log.info('shutdown complete');
+    };
     let closing: Promise<void> | null = null;
     const resolveService = <T>(token: Token<T>): T =>
       wired.provided.has(token) ? (wired.provided.get(token) as T) : root.resolve(token);
@@ -310,7 +341,8 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       routes: routes.list(),
       resolve: resolveService,
       pluginConfigs: wired.configs,
-      close: () => (closing ??= undo()),
+      readiness,
+      close: () => (closing ??= shutdown()),
     };
   } catch (error) {
     await undo();

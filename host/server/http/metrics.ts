@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { HttpError, type Metrics } from '@sensorium/core/server';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The server's registry and the MetricsToken service over it, made before the plugins are wired so they can add
@@ -11,6 +11,18 @@ export function createMetrics(): { registry: Registry; metrics: Metrics } {
   const registry = new Registry();
   const metrics: Metrics = {
     counter: (name, help, labelNames) => new Counter({ name, help, labelNames, registers: [registry] }),
+    histogram: (name, help, labelNames, buckets) =>
+      new Histogram({ name, help, labelNames, buckets: [...buckets], registers: [registry] }),
+    gauge: (name, help, labelNames, collect) => {
+      const gauge: Gauge<(typeof labelNames)[number]> = new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [registry],
+        ...(collect ? { collect: () => collect(gauge) } : {}),
+      });
+      return gauge;
+    },
   };
   return { registry, metrics };
 }

@@ -1,7 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { JobQueue, QueueDefinition, QueuedJob, SendOptions, SqlExecutor as Transaction } from '@sensorium/core/server';
+import {
+  withLogContext,
+  type JobQueue,
+  type QueueDefinition,
+  type QueuedJob,
+  type SendOptions,
+  type SqlExecutor as Transaction,
+} from '@sensorium/core/server';
 import type { SqlExecutor } from '../db/connection';
+import { carryLogContext, takeLogContext } from './carried-log-context';
 import { sqlFromText } from './sql-text';
 
 /** Where pg-boss keeps its tables; core owns the schema (`sensorium check` leaves it alone). */
@@ -72,7 +80,7 @@ export class PgBossJobQueue implements JobQueue {
   async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     if (!this.queues.has(name)) throw new Error(`No queue is named "${name}"`);
     const { tx, startAfter, singletonKey } = options;
-    return this.boss.send(name, data, {
+    return this.boss.send(name, carryLogContext(data), {
       ...(tx ? { db: transactionDb(tx) } : {}),
       // A number of seconds reaches pg-boss's SQL as a parameter typed for a date inside a transaction, and fails there.
       ...(startAfter === undefined ? {} : { startAfter: startDate(startAfter) }),
@@ -85,7 +93,7 @@ export class PgBossJobQueue implements JobQueue {
     if (data.length === 0) return;
     // pg-boss's insert takes each queue's retry and expiry settings from its queue row, as send does.
     await this.boss.insert(
-      data.map((item) => ({ name, data: item })),
+      data.map((item) => ({ name, data: carryLogContext(item) })),
       options.tx ? { db: transactionDb(options.tx) } : {},
     );
   }
@@ -109,9 +117,21 @@ export class PgBossJobQueue implements JobQueue {
       const worker = { id: '' };
       const batchSize = definition.workBatch ? (definition.batchSize ?? DEFAULT_BATCH_SIZE) : 1;
       worker.id = await this.boss.work(definition.name, { batchSize, includeMetadata: true }, async (jobs) => {
-        const queued = jobs.map((job) => ({ id: job.id, data: job.data as object, retryCount: job.retryCount }));
-        if (definition.workBatch && queued.length > 1) await this.runBatch(definition, queued);
-        else for (const job of queued) await definition.work(job);
+        const queued = jobs.map((job) => {
+          const { data, context } = takeLogContext(definition.name, job.id, job.data as object);
+          return { job: { id: job.id, data, retryCount: job.retryCount }, context };
+        });
+        // A batch logs as the queue; a job alone also with its id and what queued it.
+        if (definition.workBatch && queued.length > 1) {
+          await withLogContext({ job: definition.name }, () =>
+            this.runBatch(
+              definition,
+              queued.map(({ job }) => job),
+            ),
+          );
+        } else {
+          for (const { job, context } of queued) await withLogContext(context, () => definition.work(job));
+        }
         // pg-boss pauses a whole polling interval after every fetch, even one that found a job: asking again works
         // through a backlog at the workers' own pace instead of one fetch per interval. A batch that was not full asks a
         // moment later, so that the jobs arriving meanwhile share the next one.

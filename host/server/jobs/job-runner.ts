@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, JobDefinition } from '@sensorium/core/server';
+import { withLogContext, type Database, type JobDefinition } from '@sensorium/core/server';
 import { jobLeases } from '../db/schema';
 
 /**
@@ -44,7 +44,8 @@ export class JobRunner {
   private tick(job: JobDefinition): void {
     // A run that outlasts its interval is not started again alongside itself.
     if (this.active.has(job.id) || this.stopping.signal.aborted) return;
-    const run = (async () => {
+    // Every line the run logs names the job; `jobId` tells one run from the next.
+    const run = withLogContext({ job: job.id, jobId: randomUUID() }, async () => {
       try {
         if (await this.acquire(job)) await job.run(this.stopping.signal);
       } catch (error) {
@@ -52,7 +53,7 @@ export class JobRunner {
       } finally {
         this.active.delete(job.id);
       }
-    })();
+    });
     this.active.set(job.id, run);
   }
 

@@ -14,6 +14,7 @@ import { DeviceAcl, type AclConsumer, type TopicDevice } from './device-acl';
 import { DeviceOwnerCache } from './device-owner-cache';
 import { GroupCommit } from './group-commit';
 import { oversizedMessage } from './message-size';
+import type { ConsumerMeters } from './mqtt-metrics';
 import type { OrganisationCredentials } from './organisation-credentials';
 import { topicMatches } from './topic-filter';
 import type { HostMqttService } from './types';
@@ -26,6 +27,8 @@ interface Consumer extends AclConsumer {
 /** How old a reading of the devices' owners may be for a forwarded downlink; a refused publish reads again after 1 s. */
 const OWNERS_MAX_AGE_MS = 5_000;
 const OWNERS_RECHECK_MS = 1_000;
+/** How long a drain waits for the last acknowledgements to leave the sockets before the connections are closed. */
+const ACK_FLUSH_MS = 1_000;
 
 export interface EmbeddedBrokerOptions {
   host: string;
@@ -38,6 +41,8 @@ export interface EmbeddedBrokerOptions {
   /** Organisations' own device passwords (usernames are organisation ids); null: only the shared credential. */
   credentials: OrganisationCredentials | null;
   log: FastifyBaseLogger;
+  /** Each consumer's group-commit metrics. */
+  meters: ConsumerMeters;
 }
 
 function sameSecret(given: Buffer | string | undefined, expected: string): boolean {
@@ -57,6 +62,9 @@ function sameSecret(given: Buffer | string | undefined, expected: string): boole
  * An organisation's credentials are further held to the devices bound to its items (DeviceOwners): its uplinks for
  * other devices are acknowledged and dropped, its subscriptions naming other devices refused, and other devices'
  * downlinks never forwarded to it.
+ * On shutdown (drain) the listener stops accepting connections and uplinks arriving from then on are not taken: their
+ * callback is never answered, so they get no PUBACK and the publisher sends them to the next server; those taken before
+ * are committed and acknowledged, and only then are the connections closed.
  */
 export class EmbeddedMqttBroker implements HostMqttService {
   readonly mode = 'embedded' as const;
@@ -67,6 +75,9 @@ export class EmbeddedMqttBroker implements HostMqttService {
   /** The organisation of each client that connected with an organisation's password (the shared one is the operator's). */
   private readonly organisationOf = new WeakMap<Client, string>();
   private readonly organisationClients = new Set<Client>();
+  private readonly clients = new Set<Client>();
+  private draining: Promise<void> | null = null;
+  private listenerClosed: Promise<void> = Promise.resolve();
   private owners = new DeviceOwnerCache(null, OWNERS_MAX_AGE_MS, () => {});
 
   constructor(private readonly options: EmbeddedBrokerOptions) {}
@@ -91,7 +102,7 @@ export class EmbeddedMqttBroker implements HostMqttService {
       filter,
       downlinks: options.downlinks ?? null,
       devices: options.devices ?? null,
-      commit: new GroupCommit(handler),
+      commit: new GroupCommit(handler, undefined, this.options.meters(id)),
     };
     this.consumers.push(consumer);
     return async () => {
@@ -170,7 +181,9 @@ export class EmbeddedMqttBroker implements HostMqttService {
         const topic = packet.topic.slice(topicPrefix.length);
         const consumer = this.consumers.find((candidate) => topicMatches(candidate.filter, topic));
         if (!consumer) return done(null);
-        const take = () =>
+        const take = () => {
+          // Draining: not taken and never acknowledged, so the publisher sends it again to the next server.
+          if (this.draining) return;
           // An oversized uplink goes on cut, to be acknowledged into the dead letters.
           consumer.commit.add(oversizedMessage(topic, Buffer.from(packet.payload), maxUplinkBytes)).then(
             () => done(null),
@@ -179,6 +192,7 @@ export class EmbeddedMqttBroker implements HostMqttService {
               done(error instanceof Error ? error : new Error(String(error)));
             },
           );
+        };
         const organisationId = this.organisationOf.get(client);
         if (organisationId === undefined) return take();
         // Another organisation's device: acknowledged and dropped, not stored. Closing the connection instead would
@@ -219,9 +233,13 @@ export class EmbeddedMqttBroker implements HostMqttService {
       },
     });
     broker.on('client', (client) => {
+      this.clients.add(client);
       if (this.organisationOf.has(client)) this.organisationClients.add(client);
     });
-    broker.on('clientDisconnect', (client) => this.organisationClients.delete(client));
+    broker.on('clientDisconnect', (client) => {
+      this.clients.delete(client);
+      this.organisationClients.delete(client);
+    });
     broker.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'MQTT client error'));
     const server = createServer(broker.handle);
     await new Promise<void>((resolve, reject) => {
@@ -237,13 +255,42 @@ export class EmbeddedMqttBroker implements HostMqttService {
     log.info({ url: this.brokerUrl, username }, 'embedded MQTT broker listening');
   }
 
+  /** `connected` from listen() to close() (with no device connected yet too); draining is the host's to report. */
+  state(): 'connected' | 'disconnected' {
+    return this.server ? 'connected' : 'disconnected';
+  }
+
+  /**
+   * Stops taking uplinks (new connections are refused, new uplinks left unanswered) and resolves once every uplink taken
+   * before is committed and its PUBACK written. The connections stay open until close().
+   */
+  drain(): Promise<void> {
+    this.draining ??= (async () => {
+      const server = this.server;
+      // The listener's close completes once the last connection ended (in close()); new ones are refused from now on.
+      if (server) this.listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(this.consumers.map((consumer) => consumer.commit.idle()));
+      await this.acknowledgementsWritten();
+    })();
+    return this.draining;
+  }
+
+  /** The PUBACKs of committed uplinks are written by aedes after the callback; waits until the sockets sent them. */
+  private async acknowledgementsWritten(): Promise<void> {
+    const deadline = Date.now() + ACK_FLUSH_MS;
+    await new Promise((resolve) => setImmediate(resolve));
+    while ([...this.clients].some((client) => client.conn.writableLength > 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Drains, then closes every connection and the listener. */
   async close(): Promise<void> {
-    const { broker, server } = this;
+    await this.drain();
+    const broker = this.broker;
     this.broker = null;
     this.server = null;
-    // Stop accepting first; the server's close completes once aedes has ended every client connection.
-    const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
     if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
-    await closed;
+    await this.listenerClosed;
   }
 }

@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MqttBatchHandler, MqttMessage, MqttPublishOptions } from '@sensorium/core/server';
 import { GroupCommit } from './group-commit';
 import { oversizedMessage } from './message-size';
+import type { ConsumerMeters } from './mqtt-metrics';
 import type { HostMqttService } from './types';
+
+/** How long a graceful disconnect (PUBACKs, then DISCONNECT) may take before the connection is dropped. */
+const DISCONNECT_TIMEOUT_MS = 2_000;
 
 export interface ExternalBrokerOptions {
   url: string;
@@ -16,6 +20,8 @@ export interface ExternalBrokerOptions {
   /** Larger uplinks are acknowledged and handed on cut, marked `oversized`, for the dead letters. */
   maxUplinkBytes: number;
   log: FastifyBaseLogger;
+  /** Each consumer's group-commit metrics. */
+  meters: ConsumerMeters;
 }
 
 type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: (error?: Error) => void, ...rest: unknown[]) => void;
@@ -65,12 +71,17 @@ function holdAcknowledgements(client: MqttClient, onFailure: (error: unknown) =>
  * clients too), so a batch can hold up to connections × the broker's in-flight window. Note: a broker's queue limit
  * (Mosquitto max_queued_messages, default 1000 per session) bounds what it keeps for a slow or stopped console; beyond it
  * the broker drops messages it has already acknowledged to their publisher.
+ * On shutdown (drain) messages arriving from then on are not taken and get no PUBACK (their handleMessage callback is
+ * never answered, which also holds back the connection's later packets); those taken before are committed and
+ * acknowledged, then each connection ends with DISCONNECT, and the broker keeps the rest for the next start.
  */
 export class ExternalMqttBroker implements HostMqttService {
   readonly mode = 'external' as const;
   readonly deviceCredentials = null;
   private readonly clients = new Set<MqttClient>();
+  private readonly commits = new Set<GroupCommit<MqttMessage>>();
   private publisher: Promise<MqttClient> | null = null;
+  private draining: Promise<void> | null = null;
 
   constructor(private readonly options: ExternalBrokerOptions) {}
 
@@ -92,7 +103,8 @@ export class ExternalMqttBroker implements HostMqttService {
 
   async consume(id: string, filter: string, handler: MqttBatchHandler): Promise<() => Promise<void>> {
     const { topicPrefix, connections, clientId, log } = this.options;
-    const commit = new GroupCommit<MqttMessage>(handler);
+    const commit = new GroupCommit<MqttMessage>(handler, undefined, this.options.meters(id));
+    this.commits.add(commit);
     const subscription = connections > 1 ? `$share/${clientId}-${id}/${topicPrefix}${filter}` : `${topicPrefix}${filter}`;
     const opened: MqttClient[] = [];
     const openOne = async (index: number) => {
@@ -103,6 +115,8 @@ export class ExternalMqttBroker implements HostMqttService {
         log.error({ err: error }, 'uplinks not stored; reconnecting so that the broker sends them again'),
       );
       client.handleMessage = (packet: IPublishPacket, callback: (error?: Error) => void) => {
+        // Draining: not taken, not acknowledged (a callback would send the PUBACK); the broker sends it again later.
+        if (this.draining) return;
         const topic = packet.topic.toString();
         if (!topic.startsWith(topicPrefix)) return callback();
         const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : Buffer.from(packet.payload);
@@ -136,12 +150,20 @@ export class ExternalMqttBroker implements HostMqttService {
       // No UNSUBSCRIBE: the persistent sessions keep collecting while the console is away.
       await Promise.all(opened.map((client) => this.end(client)));
       await commit.idle();
+      this.commits.delete(commit);
     };
   }
 
+  /** Ends a connection: gracefully (what is written goes out, then DISCONNECT), or at once after DISCONNECT_TIMEOUT_MS. */
   private async end(client: MqttClient): Promise<void> {
     this.clients.delete(client);
-    await client.endAsync(true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, DISCONNECT_TIMEOUT_MS);
+    });
+    await Promise.race([client.endAsync(false).catch(() => undefined), timedOut]);
+    clearTimeout(timer);
+    if (!client.disconnected) client.stream.destroy();
   }
 
   async publish(topic: string, payload: string | Buffer, options: MqttPublishOptions = {}): Promise<void> {
@@ -162,7 +184,24 @@ export class ExternalMqttBroker implements HostMqttService {
   /** The external broker's users are its own: the console keeps no organisation passwords for it. */
   endOrganisationConnections(): void {}
 
+  /** `connected` while every connection to the broker is up (reconnecting ones are not). */
+  state(): 'connected' | 'disconnected' {
+    return [...this.clients].every((client) => client.connected) ? 'connected' : 'disconnected';
+  }
+
+  /** Stops taking messages and resolves once every message taken before is committed and its PUBACK sent. */
+  drain(): Promise<void> {
+    this.draining ??= (async () => {
+      await Promise.all([...this.commits].map((commit) => commit.idle()));
+      // The held PUBACKs are written in the commits' continuations, which run before this.
+      await new Promise((resolve) => setImmediate(resolve));
+    })();
+    return this.draining;
+  }
+
+  /** Drains, then ends every connection (the persistent sessions keep what was not taken). */
   async close(): Promise<void> {
+    await this.drain();
     this.publisher = null;
     await Promise.all([...this.clients].map((client) => this.end(client)));
   }

@@ -1,7 +1,19 @@
+import { performance } from 'node:perf_hooks';
+
 interface Waiting<T> {
   item: T;
+  /** When the item arrived (performance.now), for the commit latency. */
+  since: number;
   resolve: () => void;
   reject: (error: unknown) => void;
+}
+
+/** Told what a group commit takes and hands back (the MQTT metrics). */
+export interface CommitMeter {
+  /** An item arrived. */
+  added(): void;
+  /** A batch was handled (committed or failed): each item's time from arrival to the end of its batch, in seconds. */
+  handled(waitedSeconds: readonly number[], failed: boolean): void;
 }
 
 /**
@@ -16,11 +28,13 @@ export class GroupCommit<T> {
   constructor(
     private readonly handle: (items: T[]) => Promise<void>,
     private readonly maxBatch = 5000,
+    private readonly meter: CommitMeter | null = null,
   ) {}
 
   add(item: T): Promise<void> {
+    this.meter?.added();
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, since: performance.now(), resolve, reject });
       this.running ??= this.drain();
     });
   }
@@ -37,11 +51,22 @@ export class GroupCommit<T> {
       const batch = this.queue.splice(0, this.maxBatch);
       try {
         await this.handle(batch.map((waiting) => waiting.item));
+        this.measure(batch, false);
         for (const waiting of batch) waiting.resolve();
       } catch (error) {
+        this.measure(batch, true);
         for (const waiting of batch) waiting.reject(error);
       }
     }
     this.running = null;
+  }
+
+  private measure(batch: readonly Waiting<T>[], failed: boolean): void {
+    if (!this.meter) return;
+    const now = performance.now();
+    this.meter.handled(
+      batch.map((waiting) => (now - waiting.since) / 1000),
+      failed,
+    );
   }
 }

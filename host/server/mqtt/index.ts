@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MqttConfig } from '@sensorium/core/server';
+import type { Metrics, MqttConfig } from '@sensorium/core/server';
 import type { SystemSettings } from '../system/settings';
 import { EmbeddedMqttBroker } from './embedded-broker';
 import { ExternalMqttBroker } from './external-broker';
+import { mqttMetrics } from './mqtt-metrics';
 import type { OrganisationCredentials } from './organisation-credentials';
 import type { HostMqttService } from './types';
 
@@ -25,6 +26,10 @@ class DisabledMqtt implements HostMqttService {
   }
   async listen(): Promise<void> {}
   endOrganisationConnections(): void {}
+  state() {
+    return 'off' as const;
+  }
+  async drain(): Promise<void> {}
   async close(): Promise<void> {}
 }
 
@@ -39,7 +44,10 @@ export async function createMqttService(
   log: FastifyBaseLogger,
   maxUplinkBytes: number,
   credentials: OrganisationCredentials,
+  metrics: Metrics,
 ): Promise<HostMqttService> {
+  // Registered with MQTT off too: the dashboard's queries then find the metrics, at zero.
+  const meters = mqttMetrics(metrics);
   if (!config) return new DisabledMqtt();
   if (config.url) {
     return new ExternalMqttBroker({
@@ -51,6 +59,7 @@ export async function createMqttService(
       connections: config.ingestConnections,
       maxUplinkBytes,
       log,
+      meters,
     });
   }
   let password = config.devicePassword;
@@ -73,5 +82,6 @@ export async function createMqttService(
     maxUplinkBytes,
     credentials,
     log,
+    meters,
   });
 }

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import {
   API_PREFIX,
   MAX_PUSH_SUBSCRIPTIONS,
+  PUSH_RESTART_CLOSE_CODE,
   PUSH_SESSION_CLOSE_CODE,
   type PushMessage,
   type SessionUser,
@@ -14,6 +15,7 @@ type Recipient = Parameters<NonNullable<Parameters<PushHub['publish']>[1]>>[0];
 /** Close code for a refused connection or an ended session, echoing HTTP 401 in the range left to applications. */
 export const UNAUTHORIZED_CLOSE_CODE = PUSH_SESSION_CLOSE_CODE;
 const PUSH_PATH = `${API_PREFIX}/ws`;
+const RESTART_REASON = 'Server restarting';
 /** Longest client message read (a subscription is a few dozen bytes, an access token a few hundred). */
 const MAX_CLIENT_MESSAGE = 2048;
 /** How often every socket's session is read again: other instances' revocations and changed rights apply within it. */
@@ -65,6 +67,8 @@ export class WebSocketPushHub implements PushHub {
   private readonly subscriptions = new Map<WebSocket, Set<string>>();
   private check: PushSessionCheck | null = null;
   private rechecking: Promise<void> | null = null;
+  /** Set by closeForRestart: sockets opened from then on are closed at once, with the same code. */
+  private restarting = false;
 
   publish<T>(message: PushMessage<T>, filter?: (user: Recipient) => boolean): void {
     const text = JSON.stringify(message);
@@ -108,6 +112,10 @@ export class WebSocketPushHub implements PushHub {
         socket.on('message', onEarly);
         const session = await check.open(request.query.token ?? '');
         socket.off('message', onEarly);
+        if (this.restarting) {
+          socket.close(PUSH_RESTART_CLOSE_CODE, RESTART_REASON);
+          return;
+        }
         if (!session) {
           socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized');
           return;
@@ -130,6 +138,18 @@ export class WebSocketPushHub implements PushHub {
           ? session.familyId === ended.familyId
           : session.user.id === ended.userId && session.familyId !== ended.exceptFamilyId;
       if (matches) this.end(socket, 'Session ended');
+    }
+  }
+
+  /**
+   * Closes every socket with PUSH_RESTART_CLOSE_CODE ("server restarting"), on shutdown: the browsers reconnect once a
+   * server answers again. Sockets opened later are closed the same way.
+   */
+  closeForRestart(): void {
+    this.restarting = true;
+    for (const socket of [...this.connections.keys()]) {
+      this.forget(socket);
+      socket.close(PUSH_RESTART_CLOSE_CODE, RESTART_REASON);
     }
   }
 

@@ -97,6 +97,8 @@ export interface TestServerOptions {
   accessTokenTtlSeconds?: number;
   /** MQTT on: true for the embedded broker on a random port, or `{url}` for an external one (unique topics and client ids). */
   mqtt?: boolean | { url: string; ingestConnections?: number; clientId?: string; topicPrefix?: string };
+  /** SENSORIUM_DRAIN_DELAY_SECONDS (0 when omitted), for tests of the shutdown's draining. */
+  drainDelaySeconds?: number;
 }
 
 function testMqttConfig(option: TestServerOptions['mqtt']): MqttConfig | null {
@@ -137,6 +139,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outboundAllow: options.outboundAllow ?? [],
     mqtt: testMqttConfig(options.mqtt),
     ...(options.accessTokenTtlSeconds ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
+    ...(options.drainDelaySeconds ? { drainDelaySeconds: options.drainDelaySeconds } : {}),
   };
 
   const cleanUp = async () => {

@@ -1,4 +1,11 @@
-import { DataSourceSinkToken, type Database, type PushHub, type ServerPluginContext } from '@sensorium/core/server';
+import {
+  DataSourceSinkToken,
+  type Database,
+  type Logger,
+  type Metrics,
+  type PushHub,
+  type ServerPluginContext,
+} from '@sensorium/core/server';
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import type { ItemStateStore } from '@sensorium/nodes/common';
 import type { PipelineEventStore } from '../../common/event-store';
@@ -6,6 +13,7 @@ import type { PayloadAdapter } from '../../common/payload-adapters';
 import type { RuleEvaluator } from '../../common/rule-evaluators';
 import type { DeadLetters } from '../dead-letters/dead-letters';
 import { IngestService, type IngestOptions } from './ingest-service';
+import { ingestTelemetry } from './ingest-telemetry';
 import { LivePush, PUSH_INTERVAL_MS, type PushAudience } from './live-push';
 
 export { IngestService, DEFAULT_INGEST_OPTIONS, type IngestOptions } from './ingest-service';
@@ -24,6 +32,9 @@ export interface IngestDeps {
   payloads?: () => PayloadAdapter | null;
   /** Who sees which items, for the live pushes. */
   audience: PushAudience;
+  /** The ingest's metrics (rate, batch sizes, latency) and its per-batch log line. */
+  metrics: Metrics;
+  log: Logger;
   options?: Partial<IngestOptions> & { pushIntervalMs?: number };
 }
 
@@ -49,6 +60,7 @@ export function registerIngest(context: ServerPluginContext, deps: IngestDeps): 
     deps.events,
     deps.rules,
     deps.payloads,
+    ingestTelemetry(deps.metrics, deps.log),
   );
   context.provide(DataSourceSinkToken, service);
   context.addJob({

@@ -1,4 +1,15 @@
-import type { Database, DataSourceSink, IngestOutcome, RejectedMessage, SqlExecutor, Uplink } from '@sensorium/core/server';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import {
+  currentLogContext,
+  withLogContext,
+  type Database,
+  type DataSourceSink,
+  type IngestOutcome,
+  type RejectedMessage,
+  type SqlExecutor,
+  type Uplink,
+} from '@sensorium/core/server';
 import {
   computeNodeDataFields,
   DeviceRouter,
@@ -13,6 +24,7 @@ import { processUplink, reevaluate, tick, type ProcessResult } from '../../commo
 import type { DeadLetter, DeadLetters } from '../dead-letters/dead-letters';
 import { receivedPayload, uplinkPayload } from '../dead-letters/payload-text';
 import type { HistoryRow } from './history-rows';
+import { NO_TELEMETRY, type IngestTelemetry, type UplinkResultName } from './ingest-telemetry';
 import { ItemStates, toDate, type ItemState } from './item-state';
 import type { LivePush, NodeValue } from './live-push';
 import { insertRawRows, type RawRow } from './raw-rows';
@@ -47,9 +59,16 @@ type UplinkResult = 'stored' | 'duplicate' | 'unknown' | 'rejected';
 
 interface Waiting {
   uplinks: Uplink[];
+  /** When the uplinks were handed over (performance.now), for the latency metric. */
+  since: number;
+  /** The request that handed them over (HTTP ingest), named in the batch's log lines. */
+  reqId: string | undefined;
   resolve: (outcome: IngestOutcome) => void;
   reject: (error: unknown) => void;
 }
+
+/** At most this many request ids are named in a batch's log context. */
+const MAX_LOGGED_REQUESTS = 20;
 
 /** Uplinks waiting for their lane's next batch. */
 interface Queue {
@@ -121,6 +140,8 @@ export class IngestService implements DataSourceSink {
     private readonly rules: () => readonly RuleEvaluator[] = () => [],
     /** Device adapter scripts decoding payloads before the processing (looked up when used); none: fields as they came. */
     private readonly payloads: () => PayloadAdapter | null = () => null,
+    /** Metrics and the log line of each batch. */
+    private readonly telemetry: IngestTelemetry = NO_TELEMETRY,
   ) {
     this.states = new ItemStates(items, events);
     this.options = { ...DEFAULT_INGEST_OPTIONS, ...options };
@@ -152,7 +173,7 @@ export class IngestService implements DataSourceSink {
   private enqueue(lane: number, uplinks: Uplink[]): Promise<IngestOutcome> {
     return new Promise((resolve, reject) => {
       const queue = this.queues[lane]!;
-      queue.waiting.push({ uplinks, resolve, reject });
+      queue.waiting.push({ uplinks, since: performance.now(), reqId: currentLogContext()?.reqId, resolve, reject });
       queue.count += uplinks.length;
       if (queue.count >= this.options.maxBatch) this.flushLane(lane);
       else this.timer ??= setTimeout(() => this.flush(), this.options.flushMs);
@@ -172,7 +193,13 @@ export class IngestService implements DataSourceSink {
     const batch = queue.waiting;
     queue.waiting = [];
     queue.count = 0;
-    void this.lanes.inLane(lane, () => this.commit(batch));
+    // The batch's log lines (and the jobs it queues) name it, and the requests whose uplinks it holds.
+    const reqIds = [...new Set(batch.flatMap((waiting) => (waiting.reqId ? [waiting.reqId] : [])))];
+    const context = {
+      ingestBatch: randomUUID(),
+      ...(reqIds.length > 0 ? { reqIds: reqIds.slice(0, MAX_LOGGED_REQUESTS) } : {}),
+    };
+    void this.lanes.inLane(lane, () => withLogContext(context, () => this.commit(batch)));
   }
 
   /** Time-based processing due now (auto resets, stable-by-seconds debounce). Returns the items handled. */
@@ -275,6 +302,7 @@ export class IngestService implements DataSourceSink {
    */
   private async commit(batch: Waiting[]): Promise<void> {
     const uplinks = batch.flatMap((w) => w.uplinks);
+    const started = performance.now();
     let results: (UplinkResult | Error)[];
     try {
       results = await this.write(uplinks);
@@ -286,6 +314,12 @@ export class IngestService implements DataSourceSink {
         results.push(failed ?? (await this.writeAlone(uplink)));
       }
     }
+    const written = performance.now();
+    this.telemetry.written({
+      results: results.map((result): UplinkResultName => (result instanceof Error ? 'failed' : result)),
+      writeSeconds: (written - started) / 1000,
+      latencySeconds: batch.flatMap((waiting) => waiting.uplinks.map(() => (written - waiting.since) / 1000)),
+    });
     let offset = 0;
     for (const waiting of batch) {
       const own = results.slice(offset, offset + waiting.uplinks.length);
