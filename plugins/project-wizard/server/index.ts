@@ -1,9 +1,10 @@
-import { DatabaseToken, defineServerPlugin, simulatedDeviceProviders } from '@sensorium/core/server';
+import { applicationDataParticipants, DatabaseToken, defineServerPlugin, simulatedDeviceProviders } from '@sensorium/core/server';
 import { ApplicationCreatorToken } from '@sensorium/applications/common';
 import { DashboardCatalogToken } from '@sensorium/dashboards/common';
 import { TreeWriterToken } from '@sensorium/nodes/common';
 import { projectWizardI18n } from '../common/i18n';
 import { manifest } from '../manifest';
+import { projectsDataParticipant } from './application-data';
 import { migrations } from './migrations';
 import { ProjectCreation } from './project-creation';
 import { projectRoutes } from './routes';
@@ -21,5 +22,7 @@ export default defineServerPlugin({
     const creation = new ProjectCreation({ db, applications, tree, dashboards, catalog });
     for (const route of projectRoutes(catalog, creation)) context.addRoute(route);
     context.contribute(simulatedDeviceProviders, projectSimulatedDevices(db));
+    // A project's record and simulated devices are backed up, restored and deleted with its application.
+    context.contribute(applicationDataParticipants, projectsDataParticipant(db));
   },
 });
