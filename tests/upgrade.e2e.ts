@@ -209,10 +209,11 @@ function rowsByPlugin(rows: TableRows): Map<string, number> {
 describe(`upgrade from release ${release.version} (${release.commit.slice(0, 7)}, from its ${release.from})`, () => {
   let checkout: ReturnType<typeof checkOutRelease>;
   let withProject = false;
+  // Up to minutes when the release needs node_modules of its own and they are not cached yet (npm ci).
   beforeAll(() => {
     checkout = checkOutRelease(release);
     withProject = existsSync(join(checkout.folder, 'plugins', 'project-wizard', 'server'));
-  });
+  }, 600_000);
   afterAll(() => checkout?.remove());
 
   it('is a release CHANGELOG.md describes, as every release of releases.json, under its version, date and commit', async () => {
