@@ -2,6 +2,7 @@ export * from './processing';
 export * from './live-values';
 export * from './i18n';
 export * from './raw-data';
+export * from './retention';
 export * from './usage';
 export * from './dead-letters';
 export * from './chart-summary';

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { jsonParam, type ApplicationDeletionHook, type Database } from '@sensorium/core/server';
 import type { ItemLookup } from '@sensorium/nodes/common';
-import { fieldHistory, rawData } from './schema';
+import { fieldHistory } from './schema';
 
 /**
  * Raw data and field history are left out of backups (they grow without bound) but deleted with the application; the
@@ -17,7 +17,10 @@ export function pipelineDeletionHook(items: ItemLookup): ApplicationDeletionHook
           .delete(fieldHistory)
           .where(sql`${fieldHistory.itemUuid} IN (SELECT json_array_elements_text(${jsonParam(uuids)})::uuid)`);
       }
-      await transaction.delete(rawData).where(eq(rawData.appId, appId));
+      // The raw rows' dedup keys go with them.
+      await transaction.execute(sql`
+        WITH gone AS (DELETE FROM raw_data WHERE app_id = ${appId} RETURNING source, dedup_key)
+        DELETE FROM device_pipeline_raw_keys k USING gone WHERE k.source = gone.source AND k.dedup_key = gone.dedup_key`);
     },
   };
 }

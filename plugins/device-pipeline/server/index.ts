@@ -27,6 +27,7 @@ import { migrations } from './migrations';
 import { chartRoutes, chartSeries } from './queries/field-summary';
 import { rawDataReader } from './queries/data-queries';
 import { dataRoutes } from './queries/routes';
+import { registerRetention } from './retention';
 import { deviceDataUsage } from './usage';
 
 export default defineServerPlugin({
@@ -43,7 +44,7 @@ export default defineServerPlugin({
     log: LoggerToken,
   },
   provides: [DataSourceSinkToken, RawDataReaderToken, DeviceDataUsageToken, ItemChartReaderToken],
-  register(context, { db, access, hub, items, lookup, metrics, log }) {
+  async register(context, { db, access, hub, items, lookup, metrics, log }) {
     const deadLetters = registerDeadLetters(context, { db, access, metrics, log });
     // The sink (DataSourceSink), the connection and processing jobs and the live push.
     const audience = {
@@ -53,7 +54,19 @@ export default defineServerPlugin({
     const events = () => context.contributions(pipelineEventStores)[0] ?? NO_EVENT_STORE;
     const rules = () => context.contributions(ruleEvaluators);
     const payloads = () => context.contributions(payloadAdapters)[0] ?? null;
-    const ingest = registerIngest(context, { db, items, access, push: hub, audience, deadLetters, events, rules, payloads });
+    const ingest = registerIngest(context, {
+      db,
+      items,
+      access,
+      push: hub,
+      audience,
+      deadLetters,
+      events,
+      rules,
+      payloads,
+      metrics,
+      log,
+    });
     for (const route of [...dataRoutes(db, lookup), ...chartRoutes(db, lookup)]) {
       context.addRoute(route);
     }
@@ -67,5 +80,7 @@ export default defineServerPlugin({
     // The nodes plugin's API tells the pipeline when items go and when preferences change.
     context.contribute(itemDeletionHooks, pipelineItemDeletionHook);
     context.contribute(preferenceChangeHooks, pipelinePreferenceHook(ingest));
+    // Daily partitions made ahead, raw data and history past their retention deleted (hourly), and its settings.
+    await registerRetention(context, { db, lookup, log });
   },
 });

@@ -1,4 +1,5 @@
 import type { Migration } from '@sensorium/core/server';
+import { partitionHistory } from './retention/partition-migration';
 
 /**
  * raw_data and field_history, made by the nodes plugin before this plugin existed: each step replaces the nodes step
@@ -69,4 +70,7 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  // Raw data and field history partitioned by day, their dedup keys in a table of their own, and the retention settings
+  // (docs/retention.md).
+  partitionHistory,
 ];

@@ -74,6 +74,33 @@ const toRow = (row: StoredRow): RawDataRow => ({
 });
 
 /**
+ * The statements of one search, its page and its count; null when it can have no row. Both filter on created_at, the
+ * partition key, so only the partitions of the searched days are read (the pruning test explains them).
+ */
+export function rawDataSearchStatements(
+  db: Database,
+  input: RawDataSearchInput,
+  itemNames: readonly string[] | null,
+  now = new Date(),
+) {
+  const where = rawDataFilter(input, itemNames, now);
+  if (where === null) return null;
+  const realtime = input.viewMode === 'realtime';
+  const limit = realtime ? Math.min(input.limit ?? REALTIME_LIMIT, REALTIME_LIMIT) : (input.limit ?? HISTORY_PAGE_DEFAULT);
+  const offset = realtime ? 0 : (input.offset ?? 0);
+  return {
+    page: db
+      .select(rowColumns)
+      .from(rawData)
+      .where(where)
+      .orderBy(desc(rawData.createdAt), desc(rawData.id))
+      .limit(limit)
+      .offset(offset),
+    count: db.select({ total: count() }).from(rawData).where(where),
+  };
+}
+
+/**
  * POST /raw-data-history/search: real-time (last day, newest 100) or history (a range, paged, with the total).
  * `itemNames`, for a user limited to device tags, keeps the rows of those items only (not those of unknown devices).
  */
@@ -83,21 +110,9 @@ export async function searchRawData(
   itemNames: readonly string[] | null,
   now = new Date(),
 ): Promise<RawDataSearchResponse> {
-  const where = rawDataFilter(input, itemNames, now);
-  if (where === null) return { rows: [], total: 0 };
-  const realtime = input.viewMode === 'realtime';
-  const limit = realtime ? Math.min(input.limit ?? REALTIME_LIMIT, REALTIME_LIMIT) : (input.limit ?? HISTORY_PAGE_DEFAULT);
-  const offset = realtime ? 0 : (input.offset ?? 0);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(rawData)
-      .where(where)
-      .orderBy(desc(rawData.createdAt), desc(rawData.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(rawData).where(where),
-  ]);
+  const statements = rawDataSearchStatements(db, input, itemNames, now);
+  if (statements === null) return { rows: [], total: 0 };
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([statements.page, statements.count]);
   return { rows: rows.map(toRow), total: Number(total) };
 }
 

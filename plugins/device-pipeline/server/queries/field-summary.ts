@@ -24,14 +24,14 @@ const AGGREGATES: Record<Exclude<SummaryType, 'raw'>, SQL> = {
   accumulated: sql`sum(value)`,
 };
 
-interface Range {
+export interface ChartRange {
   itemUuid: string;
   field?: string;
   from: Date;
   to: Date;
 }
 
-const rangeFilter = ({ itemUuid, field, from, to }: Range) =>
+const rangeFilter = ({ itemUuid, field, from, to }: ChartRange) =>
   sql`item_uuid = ${itemUuid} AND at >= ${from.toISOString()}::timestamptz AND at <= ${to.toISOString()}::timestamptz
       ${field ? sql`AND field = ${field}` : sql``}`;
 
@@ -53,10 +53,23 @@ function bucketCount(interval: SummaryInterval, from: Date, to: Date): number {
   return size ? Math.ceil((to.getTime() - from.getTime()) / size) : 1;
 }
 
+/** One value per field and interval: the statement (exported for the pruning test; `at`, the partition key, bounds it). */
+export function summarySql(
+  range: ChartRange,
+  summary: Exclude<SummaryType, 'raw'>,
+  interval: SummaryInterval,
+  offset: number,
+): SQL {
+  return sql`SELECT field, bucket AS at, ${AGGREGATES[summary]} AS value
+      FROM (SELECT field, value, ${bucketStart(interval, range.from, offset)} AS bucket
+            FROM field_history WHERE ${rangeFilter(range)} AND value IS NOT NULL) AS h
+      GROUP BY field, bucket ORDER BY field, bucket LIMIT ${ROW_LIMIT}`;
+}
+
 /** One value per field and interval: the average, lowest, highest or total of the numeric values in it. */
 async function summarise(
   db: Database,
-  range: Range,
+  range: ChartRange,
   summary: Exclude<SummaryType, 'raw'>,
   interval: SummaryInterval,
   offset: number,
@@ -66,10 +79,7 @@ async function summarise(
   }
   const rows = await queryRows<{ field: string; at: number | string; value: number | string | null }>(
     db,
-    sql`SELECT field, bucket AS at, ${AGGREGATES[summary]} AS value
-        FROM (SELECT field, value, ${bucketStart(interval, range.from, offset)} AS bucket
-              FROM field_history WHERE ${rangeFilter(range)} AND value IS NOT NULL) AS h
-        GROUP BY field, bucket ORDER BY field, bucket LIMIT ${ROW_LIMIT}`,
+    summarySql(range, summary, interval, offset),
   );
   const series: ChartResponse['series'] = {};
   for (const row of rows) (series[row.field] ??= []).push([Number(row.at), row.value === null ? null : Number(row.value)]);
@@ -78,31 +88,33 @@ async function summarise(
 
 /**
  * Raw values; a field with more than `points` of them in the period keeps, of each of points/2 equal time buckets, its
- * lowest and highest value at their own times: the chart's shape (peaks included) at a fraction of the points.
+ * lowest and highest value at their own times: the chart's shape (peaks included) at a fraction of the points. The
+ * statement is exported for the pruning test (`at`, the partition key, bounds it).
  */
-async function rawThinned(db: Database, range: Range, points: number) {
+export function rawThinnedSql(range: ChartRange, points: number): SQL {
   const buckets = Math.max(1, Math.floor(points / 2));
   const widthMs = Math.max(1, Math.ceil((range.to.getTime() - range.from.getTime() + 1) / buckets));
+  return sql`SELECT field, at, value, text_value, n > ${points} AS thinned FROM (
+        SELECT field, at, value, text_value,
+               count(*) OVER (PARTITION BY field) AS n,
+               row_number() OVER (PARTITION BY field, bucket ORDER BY value ASC NULLS LAST, at) AS lowest,
+               row_number() OVER (PARTITION BY field, bucket ORDER BY value DESC NULLS LAST, at) AS highest
+        FROM (SELECT field, at, value, text_value,
+                     floor((extract(epoch FROM at) * 1000 - ${range.from.getTime()}) / ${widthMs}) AS bucket
+              FROM field_history WHERE ${rangeFilter(range)}) AS h
+      ) AS w
+      WHERE n <= ${points} OR lowest = 1 OR highest = 1
+      ORDER BY field, at LIMIT ${ROW_LIMIT}`;
+}
+
+async function rawThinned(db: Database, range: ChartRange, points: number) {
   const rows = await queryRows<{
     field: string;
     at: Date | string;
     value: number | null;
     text_value: string | null;
     thinned: boolean;
-  }>(
-    db,
-    sql`SELECT field, at, value, text_value, n > ${points} AS thinned FROM (
-          SELECT field, at, value, text_value,
-                 count(*) OVER (PARTITION BY field) AS n,
-                 row_number() OVER (PARTITION BY field, bucket ORDER BY value ASC NULLS LAST, at) AS lowest,
-                 row_number() OVER (PARTITION BY field, bucket ORDER BY value DESC NULLS LAST, at) AS highest
-          FROM (SELECT field, at, value, text_value,
-                       floor((extract(epoch FROM at) * 1000 - ${range.from.getTime()}) / ${widthMs}) AS bucket
-                FROM field_history WHERE ${rangeFilter(range)}) AS h
-        ) AS w
-        WHERE n <= ${points} OR lowest = 1 OR highest = 1
-        ORDER BY field, at LIMIT ${ROW_LIMIT}`,
-  );
+  }>(db, rawThinnedSql(range, points));
   const series: ChartResponse['series'] = {};
   const thinned = new Set<string>();
   for (const row of rows) {
