@@ -158,7 +158,7 @@ describe.each(databaseBackends())('sessions on %s', (backend) => {
     expect(response.body).toEqual({
       companyName: 'Sensorium',
       logoUrl: null,
-      version: '1.7.3',
+      version: '1.8.0',
       licences: { all: true, keys: [] },
       plugins: ['gateways'],
       supportEmail: null,
