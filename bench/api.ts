@@ -19,7 +19,8 @@ import { seedApplications, type SeededApplication } from './support/seed-applica
 const CONNECTIONS = 100;
 const latency = (value: number) => `${value.toFixed(1)} ms`;
 const WARMUP_SECONDS = 2;
-const DURATION = Number(process.argv[process.argv.indexOf('--duration') + 1] || 10);
+const durationAt = process.argv.indexOf('--duration');
+const DURATION = durationAt === -1 ? 10 : Number(process.argv[durationAt + 1]);
 const APPLICATIONS = 100;
 const ITEMS_PER_APPLICATION = 100;
 const NODES_PER_APPLICATION = 5;
