@@ -80,7 +80,8 @@ const LOCK_POLL_MS = 250;
  */
 export async function ensureClientBuild(options: ClientBuildOptions): Promise<void> {
   const { root, outDir, mode, say } = options;
-  const shown = relative(root, outDir) || outDir;
+  const inRepository = relative(root, outDir);
+  const shown = inRepository && !inRepository.startsWith('..') ? inRepository : outDir;
   const state = await buildState(root, outDir);
   if (mode === 'never') {
     if (state.kind === 'missing') {
