@@ -54,8 +54,8 @@ import { SessionService } from './auth/sessions';
 import { SessionTokens } from './auth/tokens';
 import { DatabaseUserDirectory } from './auth/user-directory';
 import { openDatabase } from './db/connection';
-import { coreMigrations } from './db/core-migrations';
 import { runMigrations } from './db/migrate';
+import { migrationSources } from './db/migration-sources';
 import { installErrorReplies } from './http/error-replies';
 import { acceptEmptyJsonBodies } from './http/json-body';
 import { createMetrics, installMetrics } from './http/metrics';
@@ -65,6 +65,7 @@ import { auditedAnonymousFailureCap } from './http/anonymous-failure-cap';
 import { registerRoute } from './http/register-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerClient } from './http/static-client';
+import { registerCompression } from './http/compression';
 import { coreServerResources, createTranslator } from './i18n/translator';
 import { startDemoSimulation } from './data-sources/demo-simulation';
 import { AdapterDirectory } from './data-sources/directory';
@@ -153,10 +154,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
   try {
     const connection = await openDatabase(config, (error) => app.log.error({ err: error }, 'database connection error'));
     openedSteps.push(() => connection.close());
-    const applied = await runMigrations(connection, [
-      { pluginId: 'core', migrations: coreMigrations },
-      ...selection.installed.map((plugin) => ({ pluginId: plugin.manifest.id, migrations: plugin.migrations ?? [] })),
-    ]);
+    const applied = await runMigrations(connection, migrationSources(selection.installed));
     if (applied.length > 0) {
       app.log.info({ migrations: applied.map((step) => `${step.pluginId}/${step.migrationId}`) }, 'migrations applied');
     }
@@ -295,6 +293,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     );
     await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, 'errors.tooManyRequests') });
     await app.register(websocket);
+    await registerCompression(app);
     await registerOpenApi(app, { title: `${config.companyName} API`, version: packageJson.version });
     acceptEmptyJsonBodies(app);
     installRequestIds(app);
