@@ -95,7 +95,13 @@ export function deviceServerSettingsRoutes(
   name: string,
   store: DeviceServerSettingsStore,
 ): RouteDefinition[] {
-  const common = { levels: ['cloud', 'si-customer'] as const, permission: 'setting', query: ManagedOrganisationQuery };
+  // 404: the organisation named in the query is not one the caller manages.
+  const common = {
+    levels: ['cloud', 'si-customer'] as const,
+    permission: 'setting',
+    query: ManagedOrganisationQuery,
+    errors: [404] as const,
+  };
   return [
     defineRoute({
       ...common,

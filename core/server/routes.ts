@@ -4,6 +4,8 @@ import type { RouteAudit } from './audit';
 import type { ScopedApplication, ScopeSource } from './route-scope';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The error statuses the OpenAPI document describes, each answered with the shared error body (ApiErrorBody). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502;
 /** A class-validator input model; instances are built with class-transformer and validated before the handler runs. */
 export type InputModel<T> = new () => T;
 
@@ -79,8 +81,17 @@ export interface RouteDefinition<Body = unknown, Query = unknown, Params = unkno
   body?: InputModel<Body>;
   query?: InputModel<Query>;
   params?: InputModel<Params>;
-  /** JSON schema of the 200 answer, for the OpenAPI document only. */
+  /** JSON schema of the answer (200, or 201 with `created`), for the OpenAPI document only. */
   response?: Record<string, unknown>;
+  /** The call creates what it answers: the host answers 201 (Created) instead of 200. */
+  created?: boolean;
+  /**
+   * For the OpenAPI document: the error statuses the handler answers itself beyond those the host derives from this
+   * definition (400 for any call; 401, 403 on signed-in routes; 404 with a path parameter, `app`, `scope` or `licence`;
+   * 413 with `rawBody`; 429 with `rateLimit`). For example `[409]` for a name that is taken, `[401]` for a public route
+   * that checks a token of its own.
+   */
+  errors?: readonly ErrorStatus[];
   /** Per-address rate limit for this route. */
   rateLimit?: { max: number; timeWindowMs: number };
   /** Name of the audit action (defaults to `METHOD url`) or how to audit the calls; `false` for calls that audit themselves. */

@@ -111,6 +111,7 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
   const login = defineRoute<LoginInput, unknown, unknown, false>({
     method: 'POST',
     url: '/auth/login',
+    errors: [401],
     summary:
       'Sign in with username and password; answers an access and a refresh token, or otpFlag when a second factor is needed',
     auth: false,
@@ -185,6 +186,7 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
   const refresh = defineRoute<unknown, unknown, unknown, false>({
     method: 'POST',
     url: '/auth/refresh',
+    errors: [401],
     summary: 'Exchange the refresh token (sent as the Bearer token) for a new pair; the old refresh token stops working',
     auth: false,
     response: tokenPairSchema,

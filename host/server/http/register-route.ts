@@ -283,7 +283,9 @@ export function registerRoute(app: FastifyInstance, owned: OwnedRoute, services:
           return answer;
         }
         if (result === reply || reply.sent) return reply;
-        return result === undefined ? reply.code(204).send() : result;
+        if (result === undefined) return reply.code(204).send();
+        if (route.created) reply.code(201);
+        return result;
       },
     });
 

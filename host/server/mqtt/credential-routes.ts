@@ -41,7 +41,13 @@ export function mqttCredentialRoutes(db: Database, mqtt: HostMqttService, creden
     };
   };
 
-  const common = { levels: ['cloud', 'si-customer'] as const, permission: 'setting', query: ManagedOrganisationQuery } as const;
+  // 404: the organisation named in the query is not one the caller manages.
+  const common = {
+    levels: ['cloud', 'si-customer'],
+    permission: 'setting',
+    query: ManagedOrganisationQuery,
+    errors: [404],
+  } as const;
   return [
     defineRoute({
       ...common,
@@ -55,6 +61,7 @@ export function mqttCredentialRoutes(db: Database, mqtt: HostMqttService, creden
       ...common,
       method: 'POST',
       url: '/mqtt/device-credentials/rotate',
+      errors: [404, 409],
       summary: 'Sets a new MQTT device password for the organisation, answered this once; the old one stops working',
       audit: 'mqtt.device-password.rotate',
       response: { type: 'object', properties: { ...viewProperties, password: { type: 'string' } } },

@@ -41,6 +41,7 @@ export function systemRoutes(config: ServerConfig, runningPluginIds: readonly st
   const logo = defineRoute<unknown, unknown, unknown, false>({
     method: 'GET',
     url: LOGO_PATH,
+    errors: [404],
     summary: 'The white-label logo file of SENSORIUM_COMPANY_LOGO (public)',
     auth: false,
     async handler({ reply }) {

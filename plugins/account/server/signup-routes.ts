@@ -121,6 +121,7 @@ export function signupRoutes(services: AccountServices) {
   const requestOtp = defineRoute<SignupOtpRequestInput, unknown, unknown, false>({
     method: 'POST',
     url: '/otp/signup/request',
+    errors: [409],
     summary: 'Start a sign-up: checks e-mail and password, e-mails a six-digit code, answers the token of the pending sign-up',
     auth: false,
     licence: 'sign-up',
@@ -358,6 +359,7 @@ export function signupRoutes(services: AccountServices) {
     defineRoute<CompleteSignupInput, unknown, unknown, false>({
       method: 'POST',
       url,
+      errors: [403, 409],
       summary:
         'Create the organisation and its first user (username = e-mail) from a verified sign-up, named by the proof ' +
         'its verify step answered; the role gives the level',

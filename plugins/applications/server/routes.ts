@@ -36,6 +36,7 @@ export function applicationRoutes(
     defineRoute({
       method: 'POST',
       url: '/application/new/',
+      errors: [409],
       summary: 'Create an application for one of the caller’s end customers (operators and system integrators)',
       levels: ['cloud', 'si-customer'],
       body: NewApplicationInput,
@@ -73,6 +74,7 @@ export function applicationRoutes(
     defineRoute({
       method: 'POST',
       url: '/customer/end-customer/',
+      errors: [409],
       summary: 'Create an end customer',
       permission: 'useredit',
       body: EndCustomerInput,
@@ -84,6 +86,7 @@ export function applicationRoutes(
     defineRoute({
       method: 'PATCH',
       url: '/customer/end-customer/:id',
+      errors: [409],
       summary: 'Rename an end customer',
       permission: 'useredit',
       params: EndCustomerParams,
@@ -95,6 +98,7 @@ export function applicationRoutes(
     defineRoute({
       method: 'DELETE',
       url: '/customer/end-customer/:id',
+      errors: [409],
       summary: 'Delete an end customer that has no applications',
       permission: 'useredit',
       params: EndCustomerParams,

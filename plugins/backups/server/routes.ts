@@ -58,6 +58,7 @@ export function backupRoutes(service: BackupService): AnyRouteDefinition[] {
     defineAppRoute({
       method: 'GET',
       url: '/backup/download/:appId/:folder',
+      errors: [409],
       summary: 'Download a backup as a zip',
       permission: 'setting',
       params: BackupParams,
@@ -75,6 +76,7 @@ export function backupRoutes(service: BackupService): AnyRouteDefinition[] {
     defineAppRoute({
       method: 'POST',
       url: '/backup/:appId/:folder/restore',
+      errors: [409],
       summary: 'Restore a backup into the same application or into a new application id',
       permission: 'setting',
       params: BackupParams,

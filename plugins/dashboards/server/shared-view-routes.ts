@@ -65,7 +65,8 @@ export function sharedViewRoutes(services: SharedViewServices): AnyRouteDefiniti
     const theme = themeId ? await themes.dashboardTheme(themeId) : null;
     return theme && { panelColor: theme.panelColor, fontColor: theme.fontColor, hasBackground: theme.backgroundImage !== '' };
   };
-  const shared = { auth: false, rateLimit: SHARED_RATE_LIMIT } as const;
+  // 401: the share link's token is missing, forged, expired or revoked.
+  const shared = { auth: false, rateLimit: SHARED_RATE_LIMIT, errors: [401] } as const;
 
   return [
     defineRoute({

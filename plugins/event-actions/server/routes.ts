@@ -14,6 +14,13 @@ const secretSchema = {
   },
 };
 
+/** A rotation answers the new secret in full, with its date: neither is ever null there. */
+const rotatedSchema = {
+  type: 'object',
+  required: ['secret', 'createdAt'],
+  properties: { secret: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
+};
+
 const deliveriesSchema = {
   type: 'object',
   properties: {
@@ -72,7 +79,7 @@ export function eventActionRoutes(db: Database, items: ItemLookup, secrets: AppS
       app: 'appId',
       params: NodeAppParams,
       permission: 'setting',
-      response: secretSchema,
+      response: rotatedSchema,
       audit: { action: 'event-actions.webhook-secret.rotate', row: ({ app }) => secrets.masked(app.id) },
       handler: ({ app }) => secrets.rotate(app.id),
     }),

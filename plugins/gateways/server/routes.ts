@@ -76,6 +76,7 @@ export function gatewayRoutes(
     defineRoute({
       method: 'POST',
       url: '/chirpstack/updateGateway/',
+      errors: [502],
       summary: 'Adds a gateway (action add) or changes the gateway `id` (action edit; its gateway id stays)',
       levels,
       body: UpdateGatewayInput,
@@ -114,6 +115,7 @@ export function gatewayRoutes(
     defineRoute({
       method: 'POST',
       url: '/chirpstack/deleteGatewayByid',
+      errors: [502],
       summary: 'Deletes a gateway, at its network server too when it was added there',
       levels,
       body: GatewayIdInput,

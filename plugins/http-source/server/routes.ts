@@ -42,6 +42,7 @@ export function ingestRoutes(sink: DataSourceSink, maxUplinkBytes: number): AnyR
     defineAppRoute({
       method: 'POST',
       url: '/ingest/:appId/:itemName',
+      errors: [413],
       app: 'appId',
       summary: "Send an item's field values (JSON object); header Idempotency-Key makes a retry count once",
       permission: 'nodemanagement',

@@ -60,6 +60,7 @@ export function publicRoutes({ links, events, branding }: PublicRouteServices): 
     defineRoute({
       method: 'GET',
       url: `${BASE}/event/`,
+      errors: [404],
       summary: 'The event of a public alert link, with the contact’s name and the application’s name and logo',
       auth: false,
       query: PublicPayloadQuery,
@@ -80,6 +81,7 @@ export function publicRoutes({ links, events, branding }: PublicRouteServices): 
     defineRoute({
       method: 'GET',
       url: `${BASE}/logo/`,
+      errors: [404],
       summary: 'The logo of the application of a public alert link',
       auth: false,
       query: PublicPayloadQuery,
@@ -94,6 +96,7 @@ export function publicRoutes({ links, events, branding }: PublicRouteServices): 
     defineRoute({
       method: 'POST',
       url: `${BASE}/ack/`,
+      errors: [403, 404],
       summary: 'Acknowledges the event of a public alert link as its contact; answers the updated event',
       auth: false,
       body: PublicActionBody,
@@ -105,6 +108,7 @@ export function publicRoutes({ links, events, branding }: PublicRouteServices): 
     defineRoute({
       method: 'POST',
       url: `${BASE}/clear/`,
+      errors: [403, 404],
       summary: 'Clears the event of a public alert link as its contact; answers the updated event',
       auth: false,
       body: PublicActionBody,

@@ -80,6 +80,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
     defineRoute({
       method: 'POST',
       url: '/users',
+      errors: [409],
       summary: 'Create a user (an si-customer creates users of its organisation and its end customers only)',
       ...managers,
       permission: 'useredit',
@@ -172,6 +173,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
     defineRoute({
       method: 'POST',
       url: '/user-groups',
+      errors: [409],
       summary: 'Create a user group with a permission set no larger than the caller’s',
       ...managers,
       permission: 'useredit',
@@ -186,6 +188,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
     defineRoute({
       method: 'PATCH',
       url: '/user-groups/:id',
+      errors: [409],
       summary: 'Rename a user group or change its permissions',
       ...oneGroup,
       permission: 'useredit',
@@ -207,6 +210,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
     defineRoute({
       method: 'POST',
       url: '/user-groups/:id/members',
+      errors: [409],
       summary: 'Move a user into this group (409 when the user is in it already)',
       ...oneGroup,
       permission: 'useredit',
@@ -330,6 +334,7 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
     defineAppRoute({
       method: 'POST',
       url: '/application-users/:appId/users',
+      errors: [409],
       summary: 'Let a user use the application, optionally only devices with the given tags',
       ...managers,
       app: 'appId',
@@ -374,6 +379,7 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
     defineAppRoute({
       method: 'POST',
       url: '/application-users/:appId/groups',
+      errors: [409],
       summary: 'Let every member of a group use the application',
       ...managers,
       app: 'appId',

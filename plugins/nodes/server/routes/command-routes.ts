@@ -32,6 +32,7 @@ export function commandRoutes(items: NodeItems): AnyRouteDefinition[] {
     defineAppRoute({
       method: 'POST',
       url: `${BASE}/items/:uuid/command`,
+      errors: [502],
       summary: 'Send one of the item’s commands to the device through its data source',
       permission: 'nodemanagement',
       app: 'appId',
@@ -47,6 +48,7 @@ export function commandRoutes(items: NodeItems): AnyRouteDefinition[] {
     defineAppRoute({
       method: 'POST',
       url: `${BASE}/items/:uuid/output`,
+      errors: [502],
       summary: 'Set an output field (toggle switch or input) on the device',
       permission: 'nodemanagement',
       app: 'appId',

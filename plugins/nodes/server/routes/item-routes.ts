@@ -66,21 +66,21 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
       defineAppRoute({
         method: 'POST',
         url: `${BASE}/items`,
+        errors: [409],
         summary: 'Add a node or item (the add-item wizard’s result) under a parent',
         permission: 'nodemanagement',
         app: 'appId',
         params: NodeAppParams,
         body: AddItemInput,
         response: itemSchema,
+        created: true,
         audit: { action: 'nodes.item.create', type: 'equipment' },
-        handler: async ({ app, body, reply }) => {
+        handler: async ({ app, body }) => {
           // Below a node the caller's device-tag limit hides, as below one that does not exist.
           if (await items.tree.hidesName(app.id, body.parentName.trim(), app.deviceTags)) {
             throw HttpError.badRequest('nodes.errors.parentNotFound', 'parentName', { parentName: body.parentName });
           }
-          const item = await items.crud.add(app.id, itemWithinTagLimit(body.newItem, app.deviceTags), body.parentName);
-          reply.code(201);
-          return item;
+          return items.crud.add(app.id, itemWithinTagLimit(body.newItem, app.deviceTags), body.parentName);
         },
       }),
     ),
@@ -99,6 +99,7 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
       defineAppRoute({
         method: 'DELETE',
         url: `${BASE}/items/:uuid`,
+        errors: [502],
         summary: 'Delete an item and everything below it; deleteExternal=true also removes a ChirpStack device at its server',
         permission: 'nodemanagement',
         app: 'appId',
@@ -128,6 +129,7 @@ export function itemRoutes(items: NodeItems, treePush: TreePush): AnyRouteDefini
       defineAppRoute({
         method: 'PATCH',
         url: `${BASE}/items/:uuid`,
+        errors: [409],
         summary:
           'Change flags: enable, store history, connection timeout, tags, device EUI (rec-plc-adaptor), display name, site address, coordinates',
         permission: 'nodemanagement',

@@ -21,6 +21,7 @@ export function preferenceRoutes(items: NodeItems): AnyRouteDefinition[] {
     defineAppRoute({
       method: 'PUT',
       url: `${BASE}/items/:uuid/field-preference`,
+      errors: [409],
       summary: 'Save one field’s settings and colour ranges',
       permission: 'nodemanagement',
       app: 'appId',

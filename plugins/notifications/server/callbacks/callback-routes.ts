@@ -94,6 +94,7 @@ export function callbackRoutes(deps: CallbackDeps): AnyRouteDefinition[] {
     defineRoute({
       method: 'POST',
       url: `/notifications/callbacks/twilio/:deliveryId/${name}`,
+      errors: [403],
       summary,
       auth: false,
       audit: false,
@@ -143,6 +144,7 @@ export function callbackRoutes(deps: CallbackDeps): AnyRouteDefinition[] {
     defineRoute({
       method: 'POST',
       url: `/notifications/callbacks/http/:deliveryId`,
+      errors: [403],
       summary:
         "A generic gateway's report on a delivery, signed by `?sig=` in the callback URL it was given: `status` (as " +
         "Twilio's), `error`, and `digits` 1 on a call acknowledges the event as the contact",

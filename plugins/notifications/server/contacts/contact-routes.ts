@@ -79,11 +79,8 @@ export function contactRoutes(repository: ContactRepository): AnyRouteDefinition
       params: ContactAppParams,
       body: ContactInput,
       response: contactSchema,
-      handler: async ({ app, body, reply }) => {
-        const contact = await repository.create(app.id, body);
-        reply.code(201);
-        return contact;
-      },
+      created: true,
+      handler: ({ app, body }) => repository.create(app.id, body),
     }),
     defineAppRoute({
       method: 'PUT',

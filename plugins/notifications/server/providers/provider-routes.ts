@@ -35,7 +35,8 @@ const answerSchema = {
  * PUT …/providers/default for the operator's defaults (cloud only). Secrets are write-only: answered masked.
  */
 export function providerRoutes(db: Database, store: ProviderStore): AnyRouteDefinition[] {
-  const common = { permission: 'setting', query: ManagedOrganisationQuery, response: answerSchema } as const;
+  // 404: the organisation named in the query is not one the caller manages.
+  const common = { permission: 'setting', query: ManagedOrganisationQuery, response: answerSchema, errors: [404] } as const;
   const saved = async (organisationId: string | null, body: ProviderInput) => {
     if (!(await store.save(organisationId, body))) throw HttpError.badRequest('validation.isNotEmpty', 'secret');
     return store.answer(organisationId);

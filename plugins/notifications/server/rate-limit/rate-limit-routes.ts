@@ -35,6 +35,8 @@ export function rateLimitRoutes(db: Database): AnyRouteDefinition[] {
     url: '/notifications/rate-limit',
     query: ManagedOrganisationQuery,
     response: answerSchema,
+    // The organisation named in the query is not one the caller manages.
+    errors: [404],
   } as const;
   return [
     defineRoute({
