@@ -32,6 +32,8 @@ export * from './components/number-input-rules';
 export * from './store/organisation-scoped';
 export * from './store/device-server-settings';
 export * from './components/device-server-settings-section';
+export * from './components/device-server-settings-contribution';
 export * from './draft';
 export * from './download';
 export * from './not-found-redirect';
+export * from './lazy-component';

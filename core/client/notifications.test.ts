@@ -48,4 +48,30 @@ describe('NotificationCenter', () => {
     notifications.attach((notification) => shown.push(notification.title));
     expect(shown).toEqual(['Early']);
   });
+
+  it('asks for the toaster only when a first notification waits for it, and then once', () => {
+    const notifications = new NotificationCenter();
+    let asked = 0;
+    notifications.whenWaiting(() => asked++);
+    expect(asked).toBe(0);
+    notifications.notify({ intent: 'error', title: 'Failed' });
+    notifications.notify({ intent: 'error', title: 'Failed again' });
+    expect(asked).toBe(1);
+    const shown: string[] = [];
+    notifications.attach((notification) => shown.push(notification.title));
+    expect(shown).toEqual(['Failed', 'Failed again']);
+  });
+
+  it('asks at once when a notification already waits, and not after being cancelled', () => {
+    const early = new NotificationCenter();
+    early.notify({ intent: 'info', title: 'Early' });
+    let asked = 0;
+    early.whenWaiting(() => asked++);
+    expect(asked).toBe(1);
+
+    const cancelled = new NotificationCenter();
+    cancelled.whenWaiting(() => asked++)();
+    cancelled.notify({ intent: 'info', title: 'Later' });
+    expect(asked).toBe(1);
+  });
 });

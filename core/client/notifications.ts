@@ -24,6 +24,7 @@ export const FAILURE_ECHO_MS = 1000;
 export class NotificationCenter {
   private readonly pending: Notification[] = [];
   private listener: Notify | null = null;
+  private readonly waiting = new Set<() => void>();
   /** Covered failures whose caller has not raised its own error toast yet, and until when it may. */
   private covered = { count: 0, until: 0 };
 
@@ -31,8 +32,13 @@ export class NotificationCenter {
 
   readonly notify: Notify = (notification) => {
     if (this.absorbed(notification)) return;
-    if (this.listener) this.listener(notification);
-    else this.pending.push(notification);
+    if (this.listener) {
+      this.listener(notification);
+      return;
+    }
+    this.pending.push(notification);
+    for (const callback of this.waiting) callback();
+    this.waiting.clear();
   };
 
   private absorbed(notification: Notification): boolean {
@@ -46,6 +52,19 @@ export class NotificationCenter {
     if (notification.intent !== 'error' || this.covered.count === 0) return false;
     this.covered.count--;
     return true;
+  }
+
+  /**
+   * Calls `callback` once a notification waits for a toaster (at once if one already does): the shell loads its toaster
+   * then, so a page that never raises one never loads it. The returned function cancels the call.
+   */
+  whenWaiting(callback: () => void): () => void {
+    if (this.pending.length > 0) {
+      callback();
+      return () => undefined;
+    }
+    this.waiting.add(callback);
+    return () => this.waiting.delete(callback);
   }
 
   /** The shell's toaster attaches itself here; the returned function detaches it. */

@@ -1,5 +1,6 @@
 import type { IAnyModelType } from 'mobx-state-tree';
-import type { ExtensionPoint, Gate, PluginManifest, Token, TranslationResources } from '@sensorium/core/common';
+import type { ExtensionPoint, Gate, PluginManifest, Token } from '@sensorium/core/common';
+import type { TextSource } from './i18n';
 
 /** What a plugin's client part receives while it registers. */
 export interface ClientPluginContext {
@@ -14,8 +15,11 @@ export interface ClientPluginContext {
 
 export interface ClientPlugin {
   manifest: PluginManifest;
-  /** Browser texts in en, hk and cn; merged into the one i18next namespace. Prefix keys with the plugin id. */
-  i18n?: TranslationResources;
+  /**
+   * Browser texts in en, hk and cn, merged into the one i18next namespace; prefix keys with the plugin id. Prefer
+   * `jsonTexts(...)`: only the chosen language is downloaded. Texts given in every language are bundled with the plugin.
+   */
+  i18n?: TextSource;
   register(context: ClientPluginContext): void;
 }
 

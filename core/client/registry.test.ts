@@ -1,8 +1,9 @@
 import { types } from 'mobx-state-tree';
 import { container } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import { ALL_LICENCES, PluginWiringError, createToken, parseLicences } from '@sensorium/core/common';
+import { ALL_LICENCES, PluginWiringError, createToken, parseLicences, type Language } from '@sensorium/core/common';
 import { headerActions, sidebarItems } from './extension-points';
+import { textsIn } from './i18n';
 import { defineClientPlugin, type ClientPlugin } from './plugin';
 import { registerClientPlugins, visibleContributions } from './registry';
 
@@ -90,17 +91,18 @@ describe('registerClientPlugins', () => {
     ).toThrow(PluginWiringError);
   });
 
-  it('merges the texts of the enabled plugins only', () => {
+  it('collects the texts of the enabled plugins only, given in every language or loaded by language', async () => {
     const texts = (id: string) => ({ en: { [id]: { title: id } }, hk: { [id]: { title: id } }, cn: { [id]: { title: id } } });
     const runtime = registerClientPlugins(
       [
         { ...plugin('a'), i18n: texts('a') },
         { ...plugin('b', { licence: 'off' }), i18n: texts('b') },
+        { ...plugin('c'), i18n: async (language: Language) => ({ c: { title: `c in ${language}` } }) },
       ],
       { licences: parseLicences('iot') },
       container,
     );
-    expect(runtime.texts.en).toEqual({ a: { title: 'a' } });
+    expect(await textsIn(runtime.texts, 'hk')).toEqual({ a: { title: 'a' }, c: { title: 'c in hk' } });
   });
 });
 

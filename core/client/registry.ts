@@ -14,9 +14,8 @@ import {
   type ExtensionPoint,
   type GateContext,
   type SystemInfo,
-  type TranslationResources,
 } from '@sensorium/core/common';
-import { mergeAllResources } from './i18n';
+import type { TextSource } from './i18n';
 import type { ClientPlugin, ClientPluginContext } from './plugin';
 
 /** Everything the enabled client plugins registered, ready for the shell to render. */
@@ -30,8 +29,8 @@ export interface ClientRuntime {
   readonly container: DependencyContainer;
   /** Plugin store models by name, composed into the root store before it is created. */
   readonly storeModels: Readonly<Record<string, IAnyModelType>>;
-  /** Every enabled plugin's texts, merged in plugin order. */
-  readonly texts: TranslationResources;
+  /** Every enabled plugin's texts, in plugin order (later ones win on the same key). */
+  readonly texts: readonly TextSource[];
 }
 
 /**
@@ -85,7 +84,7 @@ export function registerClientPlugins(
     enabled.push(plugin);
   }
 
-  const texts = mergeAllResources(enabled.flatMap((plugin) => (plugin.i18n ? [plugin.i18n] : [])));
+  const texts = enabled.flatMap((plugin) => (plugin.i18n ? [plugin.i18n] : []));
   return { plugins: enabled, skipped, registry, container, storeModels, texts };
 }
 

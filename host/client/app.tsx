@@ -1,47 +1,30 @@
-import {
-  FluentProvider,
-  Toast,
-  ToastBody,
-  ToastTitle,
-  Toaster,
-  useId,
-  useToastController,
-  webLightTheme,
-  makeStaticStyles,
-} from '@fluentui/react-components';
+import { FluentProvider, webLightTheme, makeStaticStyles } from '@fluentui/react-components';
 import type { i18n as I18n } from 'i18next';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { ConsoleProvider, type ConsoleServices, type NotificationCenter } from '@sensorium/core/client';
 import type { ConsoleRouter } from './console-services';
-
-/** How long a toast stays (spec §9). */
-export const TOAST_DURATION_MS = 3000;
 
 const useGlobalStyles = makeStaticStyles({
   'html, body, #root': { margin: 0, minHeight: '100%' },
   body: { WebkitFontSmoothing: 'antialiased' },
 });
 
-/** Shows every notification raised through the NotificationCenter as a Fluent toast. */
+const NotificationToasts = lazy(async () => ({ default: (await import('./notification-toasts')).NotificationToasts }));
+
+/**
+ * The toaster, loaded when the first notification waits for it (the center keeps it until then): a page that raises
+ * none, such as the login page, never loads Fluent's toasts.
+ */
 function Notifications({ center }: { center: NotificationCenter }) {
-  const toasterId = useId('toaster');
-  const { dispatchToast } = useToastController(toasterId);
-  useEffect(
-    () =>
-      center.attach((notification) =>
-        dispatchToast(
-          <Toast>
-            <ToastTitle>{notification.title}</ToastTitle>
-            {notification.body && <ToastBody>{notification.body}</ToastBody>}
-          </Toast>,
-          { intent: notification.intent, timeout: TOAST_DURATION_MS },
-        ),
-      ),
-    [center, dispatchToast],
-  );
-  return <Toaster toasterId={toasterId} position="top-end" pauseOnHover />;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => center.whenWaiting(() => setWanted(true)), [center]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <NotificationToasts center={center} />
+    </Suspense>
+  ) : null;
 }
 
 export function App(props: { services: ConsoleServices; i18n: I18n; router: ConsoleRouter }) {

@@ -5,9 +5,9 @@ import {
   TokenStore,
   coreClientTexts,
   createHttpClient,
-  createI18n,
   createRootStore,
-  mergeAllResources,
+  jsonTexts,
+  loadI18n,
   registerClientPlugins,
   routeResolverOf,
   routes,
@@ -17,21 +17,21 @@ import {
   type RootStore,
 } from '@sensorium/core/client';
 import { isLicensed, type SystemInfo } from '@sensorium/core/common';
-import cn from '../../core/common/i18n/cn.json';
-import en from '../../core/common/i18n/en.json';
-import hk from '../../core/common/i18n/hk.json';
 import { buildRouteTable } from './routing/route-table';
 
 export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;
 
+/** core/common's texts (`core.`, `errors.`, `validation.`), which the server answers with too. */
+const coreCommonTexts = jsonTexts((language) => import(`../../core/common/i18n/${language}.json`));
+
 /**
- * Wires the browser console: plugins, texts, tokens, the HTTP client, the root store, the push socket and the router.
- * The HTTP client and the store need each other (a refused refresh ends the session), so the client reaches the
- * store and the router through late-bound references.
+ * Wires the browser console: plugins, texts (the chosen language's, loaded before it answers), tokens, the HTTP client,
+ * the root store, the push socket and the router. The HTTP client and the store need each other (a refused refresh
+ * ends the session), so the client reaches the store and the router through late-bound references.
  */
-export function createConsoleServices(systemInfo: SystemInfo, plugins: readonly ClientPlugin[]) {
+export async function createConsoleServices(systemInfo: SystemInfo, plugins: readonly ClientPlugin[]) {
   const runtime = registerClientPlugins(plugins, systemInfo);
-  const i18n = createI18n(mergeAllResources([{ en, hk, cn }, coreClientTexts, runtime.texts]), storedLanguage());
+  const i18n = await loadI18n([coreCommonTexts, coreClientTexts, ...runtime.texts], storedLanguage());
   const tokens = new TokenStore(localStorage, sessionStorage);
   const notifications = new NotificationCenter();
   const licensedRoutes = runtime.registry.list(routes).filter((route) => isLicensed(route.gate, systemInfo.licences));

@@ -7,7 +7,6 @@ import { App } from './app';
 import { createConsoleServices } from './console-services';
 import { clientPlugins } from './plugins';
 import { shellPlugin } from './shell-plugin';
-import { StartupError } from './startup-error';
 
 async function loadSystemInfo(): Promise<SystemInfo> {
   const response = await fetch(`${API_PREFIX}/system/info`, { headers: { Accept: 'application/json' } });
@@ -19,7 +18,7 @@ async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
     const systemInfo = await loadSystemInfo();
-    const { services, i18n, router } = createConsoleServices(systemInfo, [shellPlugin, ...clientPlugins]);
+    const { services, i18n, router } = await createConsoleServices(systemInfo, [shellPlugin, ...clientPlugins]);
     root.render(
       <StrictMode>
         <App services={services} i18n={i18n} router={router} />
@@ -27,6 +26,7 @@ async function start(): Promise<void> {
     );
   } catch (error) {
     console.error('The console could not start', error);
+    const { StartupError } = await import('./startup-error');
     root.render(<StartupError />);
   }
 }

@@ -9,6 +9,8 @@ import {
 import {
   consoleRoutes,
   defineClientPlugin,
+  jsonTexts,
+  lazyComponent,
   organisationSettingSections,
   routes,
   sidebarGroups,
@@ -17,10 +19,6 @@ import {
 } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { version } from '../../package.json';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
-import { MqttCredentialsSection } from './mqtt/mqtt-credentials-section';
 import { MQTT_CREDENTIALS_STORE, MqttCredentialsStore } from './mqtt/mqtt-credentials-store';
 
 /** Sidebar group ids of the shell (spec §2.4); plugins add their items to these groups by id. */
@@ -42,7 +40,7 @@ export const ORGANISATION_SETTINGS_PATH = 'organisation-setting';
  */
 export const shellPlugin = defineClientPlugin({
   manifest: { id: 'shell', version, description: 'Header, sidebar, route table, guards, 403/404 pages.' },
-  i18n: { en, hk, cn },
+  i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
     const group = (
       id: string,
@@ -91,7 +89,11 @@ export const shellPlugin = defineClientPlugin({
     context.addStore(MQTT_CREDENTIALS_STORE, MqttCredentialsStore);
     context.contribute(
       organisationSettingSections,
-      { id: 'shell.mqtt-credentials', order: 5, component: MqttCredentialsSection },
+      {
+        id: 'shell.mqtt-credentials',
+        order: 5,
+        component: lazyComponent(() => import('./mqtt/mqtt-credentials-section'), 'MqttCredentialsSection'),
+      },
       { permission: 'setting' },
     );
 

@@ -1,14 +1,8 @@
 import { Button, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePluginStore } from '../context';
-import type { OrganisationSettingSectionProps } from '../extension-points';
-import {
-  deviceServerFormErrors,
-  type deviceServerSettingsModel,
-  type DeviceServerSettingsStore,
-} from '../store/device-server-settings';
+import { deviceServerFormErrors, type DeviceServerSettingsStore } from '../store/device-server-settings';
 import { ConfirmDialog } from './confirm-dialog';
 import { PageHeader } from './page-parts';
 
@@ -145,26 +139,3 @@ export const DeviceServerSettingsSection = observer(function DeviceServerSetting
     </section>
   );
 });
-
-/**
- * The Organisation Settings section of one data-source plugin, reading its store (a deviceServerSettingsModel added
- * under `storeName`) and its texts (the title, and what the secret is called).
- */
-export function deviceServerSettingsSection(options: {
-  storeName: string;
-  titleKey: string;
-  secretLabelKey: string;
-}): ComponentType<OrganisationSettingSectionProps> {
-  return observer(function DeviceServerSettings({ organisationId }: OrganisationSettingSectionProps) {
-    const { t } = useTranslation();
-    const store = usePluginStore<ReturnType<typeof deviceServerSettingsModel>>(options.storeName);
-    return (
-      <DeviceServerSettingsSection
-        store={store}
-        organisationId={organisationId}
-        title={t(options.titleKey)}
-        secretLabel={t(options.secretLabelKey)}
-      />
-    );
-  });
-}

@@ -1,7 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { coreClientTexts, createI18n } from '../i18n';
+import { createI18n } from '../i18n';
+import cn from '../i18n/cn.json';
+import en from '../i18n/en.json';
+import hk from '../i18n/hk.json';
 import { DataTable } from './data-table';
 import { RowAction } from './page-parts';
 import { Pager } from './pager';
@@ -38,7 +41,7 @@ describe('DataTable', () => {
 });
 
 describe('Pager', () => {
-  const i18n = createI18n(coreClientTexts, 'en');
+  const i18n = createI18n({ en, hk, cn }, 'en');
   const render = (offset: number, total: number, language: 'en' | 'cn' = 'en') => {
     void i18n.changeLanguage(language);
     return renderToStaticMarkup(

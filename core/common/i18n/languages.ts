@@ -22,18 +22,21 @@ export function languageFromHeader(header: string | undefined): Language {
   return DEFAULT_LANGUAGE;
 }
 
+/** Merges one language's texts into a copy of `target`: nested keys merge, a text in `source` wins. */
+export function mergeTranslationTrees(target: TranslationTree, source: TranslationTree): TranslationTree {
+  const into: TranslationTree = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const current = into[key];
+    into[key] = typeof value === 'object' && typeof current === 'object' ? mergeTranslationTrees(current, value) : value;
+  }
+  return into;
+}
+
 export function mergeResources(target: TranslationResources, source: TranslationResources): TranslationResources {
-  const merge = (into: TranslationTree, from: TranslationTree): TranslationTree => {
-    for (const [key, value] of Object.entries(from)) {
-      const current = into[key];
-      into[key] = typeof value === 'object' && typeof current === 'object' ? merge({ ...current }, value) : value;
-    }
-    return into;
-  };
   return {
-    en: merge({ ...target.en }, source.en),
-    hk: merge({ ...target.hk }, source.hk),
-    cn: merge({ ...target.cn }, source.cn),
+    en: mergeTranslationTrees(target.en, source.en),
+    hk: mergeTranslationTrees(target.hk, source.hk),
+    cn: mergeTranslationTrees(target.cn, source.cn),
   };
 }
 

@@ -9,7 +9,6 @@ import {
   type TokenStore,
 } from '@sensorium/core/client';
 import { PluginWiringError, isPermitted, type Contribution } from '@sensorium/core/common';
-import { ShellLayout } from '../layout/shell-layout';
 import { VERIFIED_EMAIL_KEY, decideGuard, guardTargets, type GuardTargets } from './guards';
 import { RootFrame, RouteErrorPage } from './root-frame';
 import { NavigationProgress } from './navigation-progress';
@@ -117,7 +116,9 @@ export function buildRouteTable(
           loader: ({ params }) => redirect(appPagePath(params.app_id ?? '', 'event-view')),
         },
         ...bare.map(page),
-        { element: <ShellLayout />, children: framed.map(page) },
+        // The header and sidebar load with the first page inside them (in parallel with its code), not before a
+        // login or public page.
+        { lazy: async () => ({ Component: (await import('../layout/shell-layout')).ShellLayout }), children: framed.map(page) },
         { path: '*', ...home },
       ],
     },

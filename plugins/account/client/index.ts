@@ -1,9 +1,6 @@
-import { consoleRoutes, defineClientPlugin, routes } from '@sensorium/core/client';
+import { consoleRoutes, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { ACCOUNT_STORE, AccountStore } from './stores';
 
 const loadLoginPage = () => import('./pages/login-page');
@@ -13,7 +10,7 @@ const signUpLicence = { licence: LICENCES.signUp };
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
     context.addStore(ACCOUNT_STORE, AccountStore);
     context.contribute(routes, {

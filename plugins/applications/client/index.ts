@@ -1,17 +1,23 @@
 import { lazy } from 'react';
-import { appMenuItems, consoleRoutes, defineClientPlugin, headerActions, routes, sidebarItems } from '@sensorium/core/client';
+import {
+  appMenuItems,
+  consoleRoutes,
+  defineClientPlugin,
+  headerActions,
+  jsonTexts,
+  lazyComponent,
+  routes,
+  sidebarItems,
+} from '@sensorium/core/client';
 import { ApplicationSeveritiesToken, applicationSettingTabs } from '../common';
-import { applicationsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
-import { AlarmBell } from './components/alarm-bell';
-import { ApplicationSwitcher } from './components/application-switcher';
 import { ApplicationsStore } from './store';
 import { APPLICATIONS_STORE } from './use-applications';
 import { applicationSeverities } from './use-severity-scale';
 
 export default defineClientPlugin({
   manifest,
-  i18n: applicationsI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(APPLICATIONS_STORE, ApplicationsStore);
     context.provide(ApplicationSeveritiesToken, applicationSeverities);
@@ -57,7 +63,16 @@ export default defineClientPlugin({
       order: 10,
       customPermissions: ['useredit'],
     });
-    context.contribute(headerActions, { id: 'applications.switcher', order: 10, component: ApplicationSwitcher });
-    context.contribute(headerActions, { id: 'applications.alarm-bell', order: 20, component: AlarmBell });
+    // The header's switcher and bell load with the header, not with the login page.
+    context.contribute(headerActions, {
+      id: 'applications.switcher',
+      order: 10,
+      component: lazyComponent(() => import('./components/application-switcher'), 'ApplicationSwitcher'),
+    });
+    context.contribute(headerActions, {
+      id: 'applications.alarm-bell',
+      order: 20,
+      component: lazyComponent(() => import('./components/alarm-bell'), 'AlarmBell'),
+    });
   },
 });

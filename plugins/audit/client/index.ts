@@ -1,12 +1,11 @@
-import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
-import { auditI18n } from '../common/i18n';
+import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { AuditStore } from './store';
 import { AUDIT_STORE } from './use-audit';
 
 export default defineClientPlugin({
   manifest,
-  i18n: auditI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(AUDIT_STORE, AuditStore);
     context.contribute(routes, {

@@ -1,6 +1,5 @@
-import { defineClientPlugin } from '@sensorium/core/client';
+import { defineClientPlugin, jsonTexts } from '@sensorium/core/client';
 import { applicationSettingTabs } from '@sensorium/applications/common';
-import { backupsI18n } from '../common/i18n';
 import { manifest } from '../manifest';
 import { DataBackupTabLoader } from './components/data-backup-tab-loader';
 import { BackupsStore } from './store';
@@ -8,7 +7,7 @@ import { BACKUPS_STORE } from './use-backups';
 
 export default defineClientPlugin({
   manifest,
-  i18n: backupsI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(BACKUPS_STORE, BackupsStore);
     context.contribute(

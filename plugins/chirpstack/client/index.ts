@@ -1,19 +1,23 @@
-import { dataSourceForms, defineClientPlugin, organisationSettingSections } from '@sensorium/core/client';
+import {
+  dataSourceForms,
+  defineClientPlugin,
+  jsonTexts,
+  lazyComponent,
+  organisationSettingSections,
+} from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { ChirpstackForm } from './form';
-import { chirpstackClientI18n } from './i18n';
 import { initialValue, validate } from './rules';
 import { SERVER_SETTINGS_STORE, ChirpstackServerSettingsSection, ChirpstackServerSettingsStore } from './server-settings';
 
 /** The ChirpStack data source: its part of the add-item wizard (node spec 2.11, 3.2) and its organisation settings. */
 export default defineClientPlugin({
   manifest,
-  i18n: chirpstackClientI18n,
+  i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
     context.contribute(dataSourceForms, {
       type: 'chirpstack',
       titleKey: 'chirpstack.form.title',
-      component: ChirpstackForm,
+      component: lazyComponent(() => import('./form'), 'ChirpstackForm'),
       order: 10,
       profileSource: 'lora',
       initialValue,

@@ -1,5 +1,4 @@
-import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
-import { costManagementI18n } from '../common/i18n';
+import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { CostManagementStore } from './store';
 
@@ -9,7 +8,7 @@ export const COST_MANAGEMENT_PATH = 'dashboard';
 /** Testing > Cost Management, with the test-feature licence (the manifest's: off, the plugin registers nothing). */
 export default defineClientPlugin({
   manifest,
-  i18n: costManagementI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore('costManagement', CostManagementStore);
     // The server answers cloud and si-customer users holding `setting`; the system-admin guard asks the same.

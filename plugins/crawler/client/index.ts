@@ -1,18 +1,16 @@
-import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
+import { dataSourceForms, defineClientPlugin, jsonTexts, lazyComponent } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { CrawlerForm } from './form';
-import { crawlerI18n } from '../common/i18n';
 import { initialValue, validate } from './rules';
 
 /** The Crawler data source's part of the add-item wizard (node spec 2.11, 3.2). */
 export default defineClientPlugin({
   manifest,
-  i18n: crawlerI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.contribute(dataSourceForms, {
       type: 'crawler',
       titleKey: 'crawler.form.title',
-      component: CrawlerForm,
+      component: lazyComponent(() => import('./form'), 'CrawlerForm'),
       order: 80,
       initialValue,
       validate,

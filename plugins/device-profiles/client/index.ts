@@ -1,11 +1,10 @@
-import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
-import { deviceProfilesI18n } from '../common';
+import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { DeviceProfilesStore } from './store';
 
 export default defineClientPlugin({
   manifest,
-  i18n: deviceProfilesI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore('deviceProfiles', DeviceProfilesStore);
     context.contribute(routes, {

@@ -1,21 +1,20 @@
 import { applicationSettingTabs } from '@sensorium/applications/common';
-import { defineClientPlugin } from '@sensorium/core/client';
-import { mergeResources } from '@sensorium/core/common';
+import { defineClientPlugin, jsonTexts } from '@sensorium/core/client';
 import { eventDetailSections } from '@sensorium/events/common';
 import { rangeActions } from '@sensorium/nodes/common';
 import { manifest } from '../manifest';
 import { WebhooksTabLoader } from './components/webhooks-tab-loader';
-import { eventSectionI18n, webhookTriesSection } from './event-section';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
+import { webhookTriesSection } from './event-section';
 import { TASK_RANGE_ACTION, WEBHOOK_RANGE_ACTION } from './range-actions';
 import { WebhooksStore } from './store';
 import { WEBHOOKS_STORE } from './use-webhooks';
 
 export default defineClientPlugin({
   manifest,
-  i18n: mergeResources({ en, hk, cn }, eventSectionI18n),
+  i18n: jsonTexts(
+    (language) => import(`./i18n/${language}.json`),
+    (language) => import(`./event-section/i18n/${language}.json`),
+  ),
   register(context) {
     context.addStore(WEBHOOKS_STORE, WebhooksStore);
     // Rotating the secret needs the setting permission, as the tab's neighbours do.

@@ -1,12 +1,11 @@
-import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
-import { eventSettingsI18n } from '../common/i18n';
+import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { EVENT_SETTINGS_STORE, EventSettingsStore } from './store';
 
 /** Settings > Event Setting (shell §2.3: permission eventsetting, IoT licence, which the manifest carries). */
 export default defineClientPlugin({
   manifest,
-  i18n: eventSettingsI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(EVENT_SETTINGS_STORE, EventSettingsStore);
     context.contribute(routes, {

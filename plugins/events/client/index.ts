@@ -1,12 +1,11 @@
-import { appMenuItems, appRouteRef, defineClientPlugin, routes } from '@sensorium/core/client';
-import { eventsI18n } from '../common/i18n';
+import { appMenuItems, appRouteRef, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { EVENT_PERMISSION } from './event-permission';
 import { EVENT_VIEW_STORE, EventViewStore } from './store';
 
 export default defineClientPlugin({
   manifest,
-  i18n: eventsI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(EVENT_VIEW_STORE, EventViewStore);
     context.contribute(routes, {

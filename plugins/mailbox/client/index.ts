@@ -1,14 +1,11 @@
-import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
+import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { MailboxStore } from './store';
 import { MAILBOX_STORE } from './use-mailbox';
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
     context.addStore(MAILBOX_STORE, MailboxStore);
     context.contribute(routes, {

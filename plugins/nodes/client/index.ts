@@ -1,13 +1,12 @@
-import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
+import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { fieldSettingSections, itemSettingsTabs } from '../common/extension-points';
 import { NODES_FIELD_SECTIONS, NODES_ITEM_TABS } from './contributions';
-import { nodesClientI18n } from './i18n';
 import { NodesStore } from './store/nodes-store';
 
 export default defineClientPlugin({
   manifest,
-  i18n: nodesClientI18n,
+  i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
     context.addStore('nodes', NodesStore);
     context.contribute(routes, {

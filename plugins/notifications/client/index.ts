@@ -1,33 +1,41 @@
-import { appMenuItems, defineClientPlugin, organisationSettingSections, routes } from '@sensorium/core/client';
-import { LICENCES, mergeResources } from '@sensorium/core/common';
+import {
+  appMenuItems,
+  defineClientPlugin,
+  jsonTexts,
+  lazyComponent,
+  organisationSettingSections,
+  routes,
+} from '@sensorium/core/client';
+import { LICENCES } from '@sensorium/core/common';
 import { eventDetailSections } from '@sensorium/events/common';
 import { rangeActions } from '@sensorium/nodes/common';
-import { ContactDepartmentsToken, EscalationControlsToken, notificationsI18n } from '../common';
+import { ContactDepartmentsToken, EscalationControlsToken } from '../common';
 import { manifest } from '../manifest';
 import { ContactsStore } from './contacts/store';
-import { DepartmentsDropdown } from './contacts/departments-dropdown';
 import { CONTACTS_STORE } from './contacts/use-contacts';
-import { eventDeliveriesI18n, eventDeliveriesSection } from './event-deliveries';
+import { eventDeliveriesSection } from './event-deliveries';
 import { registerHistory } from './history';
 import { NOTIFICATION_RANGE_ACTION } from './range-notification';
-import { EscalationFields } from './range-notification/escalation-fields';
-import { ProvidersSection } from './providers/providers-section';
 import { PROVIDERS_STORE, ProvidersStore } from './providers/store';
-import { RateLimitSection } from './rate-limit/rate-limit-section';
 import { RATE_LIMIT_STORE, RateLimitStore } from './rate-limit/store';
+import { notificationPartTexts } from './texts';
 
 /** Shell §2.3: Settings > Notification Contact List (permission notificationsetting, IoT licence). */
 const IOT = { licence: LICENCES.iot };
 
 export default defineClientPlugin({
   manifest,
-  i18n: mergeResources(notificationsI18n, eventDeliveriesI18n),
+  i18n: jsonTexts(notificationPartTexts, (language) => import(`./event-deliveries/i18n/${language}.json`)),
   register(context) {
     context.addStore(CONTACTS_STORE, ContactsStore);
     // The contacts' departments for other plugins' forms (the event-settings rule editor).
-    context.provide(ContactDepartmentsToken, { DepartmentsDropdown });
+    context.provide(ContactDepartmentsToken, {
+      DepartmentsDropdown: lazyComponent(() => import('./contacts/departments-dropdown'), 'DepartmentsDropdown'),
+    });
     // The Notification Setting's escalation controls, for the same forms.
-    context.provide(EscalationControlsToken, { EscalationFields });
+    context.provide(EscalationControlsToken, {
+      EscalationFields: lazyComponent(() => import('./range-notification/escalation-fields'), 'EscalationFields'),
+    });
     context.contribute(
       routes,
       {
@@ -59,14 +67,22 @@ export default defineClientPlugin({
     context.addStore(PROVIDERS_STORE, ProvidersStore);
     context.contribute(
       organisationSettingSections,
-      { id: 'notifications.providers', order: 40, component: ProvidersSection },
+      {
+        id: 'notifications.providers',
+        order: 40,
+        component: lazyComponent(() => import('./providers/providers-section'), 'ProvidersSection'),
+      },
       { permission: 'setting' },
     );
     // The per-contact rate limit, next to the providers (same permission).
     context.addStore(RATE_LIMIT_STORE, RateLimitStore);
     context.contribute(
       organisationSettingSections,
-      { id: 'notifications.rate-limit', order: 41, component: RateLimitSection },
+      {
+        id: 'notifications.rate-limit',
+        order: 41,
+        component: lazyComponent(() => import('./rate-limit/rate-limit-section'), 'RateLimitSection'),
+      },
       { permission: 'setting' },
     );
   },

@@ -1,14 +1,15 @@
-import { defineClientPlugin, routes } from '@sensorium/core/client';
-import { mergeResources } from '@sensorium/core/common';
+import { defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { eventDetailSections } from '@sensorium/events/common';
-import { publicAlertI18n } from '../common/i18n';
 import { manifest } from '../manifest';
-import { alertLinksI18n, alertLinksSection } from './links';
+import { alertLinksSection } from './links';
 import { PublicAlertStore } from './store';
 
 export default defineClientPlugin({
   manifest,
-  i18n: mergeResources(publicAlertI18n, alertLinksI18n),
+  i18n: jsonTexts(
+    (language) => import(`../common/i18n/${language}.json`),
+    (language) => import(`./links/i18n/${language}.json`),
+  ),
   register(context) {
     context.addStore('publicAlert', PublicAlertStore);
     // Under public/, so it stands alone without the header and sidebar; the link's token is the only credential.

@@ -1,7 +1,6 @@
 import { lazy } from 'react';
-import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
+import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { itemSettingsTabs } from '@sensorium/nodes/common';
-import { rawDataI18n } from '../common';
 import { manifest } from '../manifest';
 import { RAW_DATA_STORE, RawDataStore } from './store';
 
@@ -14,7 +13,7 @@ const DataHistoryTab = lazy(async () => ({ default: (await import('./data-histor
  */
 export default defineClientPlugin({
   manifest,
-  i18n: rawDataI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(RAW_DATA_STORE, RawDataStore);
     context.contribute(routes, {

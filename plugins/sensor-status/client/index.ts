@@ -1,13 +1,10 @@
-import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
+import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { SensorStatusStore } from './store';
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
     context.addStore('sensorStatus', SensorStatusStore);
     context.contribute(routes, {

@@ -1,12 +1,11 @@
-import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
-import { themesI18n } from '../common/i18n';
+import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { ThemesStore } from './store';
 import { THEMES_STORE } from './use-themes';
 
 export default defineClientPlugin({
   manifest,
-  i18n: themesI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(THEMES_STORE, ThemesStore);
     context.contribute(routes, {

@@ -1,12 +1,11 @@
-import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
-import { timerMissionsI18n } from '../common/i18n';
+import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { TIMER_MISSIONS_STORE, TimerMissionsStore } from './store';
 
 /** Settings > Timer Mission Setting (shell §2.3: permission schedulesetting, IoT licence, which the manifest carries). */
 export default defineClientPlugin({
   manifest,
-  i18n: timerMissionsI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(TIMER_MISSIONS_STORE, TimerMissionsStore);
     context.contribute(routes, {

@@ -1,5 +1,4 @@
-import { appMenuItems, consoleRoutes, defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
-import { usersI18n } from '../common/i18n';
+import { appMenuItems, consoleRoutes, defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { USERS_PAGE_OLD_PATH, USERS_PAGE_PATH } from './paths';
 import { USERS_STORE, UsersStore } from './stores';
@@ -7,7 +6,7 @@ import { USERS_STORE, UsersStore } from './stores';
 /** Account Management (users, user groups, My Account with API keys) and the per-application User Setup page. */
 export default defineClientPlugin({
   manifest,
-  i18n: usersI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore(USERS_STORE, UsersStore);
     context.contribute(routes, {

@@ -1,7 +1,5 @@
+import { lazyComponent } from '@sensorium/core/client';
 import type { EventDetailSection } from '@sensorium/events/common';
-import { AlertLinksSection } from './alert-links-section';
-
-export { alertLinksI18n } from './i18n';
 
 /** The event details' "Alert links" (events.event-detail-sections/v1); listing and revoking need `event`, as the API does. */
 export const alertLinksSection: EventDetailSection = {
@@ -9,5 +7,5 @@ export const alertLinksSection: EventDetailSection = {
   titleKey: 'public-alert.links.title',
   order: 10,
   permission: 'event',
-  component: AlertLinksSection,
+  component: lazyComponent(() => import('./alert-links-section'), 'AlertLinksSection'),
 };

@@ -1,23 +1,20 @@
 import { lazy } from 'react';
-import { dataSourceForms, defineClientPlugin } from '@sensorium/core/client';
+import { dataSourceForms, defineClientPlugin, jsonTexts, lazyComponent } from '@sensorium/core/client';
 import { itemSettingsTabs } from '@sensorium/nodes/common';
 import { deviceIdProblem, {{camelName}}Type } from '../common';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
-import { {{Name}}Form } from './{{Name}}Form';
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  // Only the chosen language's texts are downloaded, when it is chosen.
+  i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
     // The add-item wizard offers "{{title}}" as a data source and shows this section to fill in the item's dataSource
-    // (the wizard adds the type and trims the texts).
+    // (the wizard adds the type and trims the texts). The form's code loads when the wizard first shows it.
     context.contribute(dataSourceForms, {
       type: {{camelName}}Type,
       titleKey: '{{id}}.title',
-      component: {{Name}}Form,
+      component: lazyComponent(() => import('./{{Name}}Form'), '{{Name}}Form'),
       order: 100,
       initialValue: () => ({ deviceEUI: '' }),
       // The wizard goes on only when this returns no problem.

@@ -1,14 +1,12 @@
 import { PuzzlePieceRegular } from '@fluentui/react-icons';
-import { defineClientPlugin, routes, sidebarGroups } from '@sensorium/core/client';
+import { defineClientPlugin, jsonTexts, routes, sidebarGroups } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import cn from './i18n/cn.json';
-import en from './i18n/en.json';
-import hk from './i18n/hk.json';
 import { {{Name}}Store } from './store';
 
 export default defineClientPlugin({
   manifest,
-  i18n: { en, hk, cn },
+  // Only the chosen language's texts are downloaded, when it is chosen.
+  i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
     context.addStore('{{camelName}}', {{Name}}Store);
     // The page loads on first visit, so it adds nothing to the login page.
