@@ -16,16 +16,18 @@ export interface RouteBudget {
 }
 
 /**
- * The budgets bundle-budget.test.ts holds the build to, with a few KB of room over what the build of this change
- * measured (login 0 KB, application list 0 KB). Issue 16 asks 150 KB for the login route: React DOM, React Router,
- * MobX-State-Tree with MobX, i18next and Fluent's provider and theme alone are 150 KB brotli, before the plugins'
- * registrations and stores (all on the root store from the start) and the login page's own Fluent components.
+ * The budgets bundle-budget.test.ts holds the build to, a little over what the build measured when they were set
+ * (login 338 KB, application list 386 KB brotli; 442 and 441 KB before the split, served uncompressed). Issue 16 asks
+ * 150 KB for the login route, which this design cannot reach: React DOM, React Router, MobX-State-Tree with MobX,
+ * i18next and Fluent's provider and theme alone weigh 150 KB brotli, before the plugins' registrations and stores (all
+ * on the root store from the start, about 55 KB), the login page's Fluent components and menu (about 50 KB) and the
+ * English texts (about 20 KB).
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
     route: 'login',
     modules: ['plugins/account/client/pages/login-page.tsx'],
-    brotliKb: 0,
+    brotliKb: 350,
     targetKb: 150,
   },
   {
