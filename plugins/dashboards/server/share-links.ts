@@ -36,19 +36,25 @@ export class ShareLinks {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** The signing secret, made on first use (the first link shared). */
   private key(): Promise<Uint8Array> {
     this.secret ??= (async () => {
       await this.db
         .insert(dashboardShareSecret)
         .values({ id: 1, secret: randomBytes(32).toString('base64url') })
         .onConflictDoNothing();
-      const [row] = await this.db.select().from(dashboardShareSecret).where(eq(dashboardShareSecret.id, 1));
-      return new Uint8Array(Buffer.from(row!.secret, 'base64url'));
+      return (await this.storedKey())!;
     })().catch((error: unknown) => {
       this.secret = null;
       throw error;
     });
     return this.secret;
+  }
+
+  /** The secret in the table, if one was made. */
+  private async storedKey(): Promise<Uint8Array | null> {
+    const [row] = await this.db.select().from(dashboardShareSecret).where(eq(dashboardShareSecret.id, 1));
+    return row ? new Uint8Array(Buffer.from(row.secret, 'base64url')) : null;
   }
 
   /** The dashboard's links still open (not revoked, not expired), newest first. */
@@ -100,9 +106,13 @@ export class ShareLinks {
 
   /** What a dashboard_token grants, or null when it is not one of ours, or its link expired or was revoked. */
   async verify(token: string): Promise<ShareGrant | null> {
+    // Checking a token never makes the secret, so that a refused call changes nothing.
+    const key = await (this.secret ?? this.storedKey());
+    if (!key) return null;
+    this.secret ??= Promise.resolve(key);
     let claims: { sub?: string; dsh?: unknown; app?: unknown };
     try {
-      ({ payload: claims } = await jwtVerify(token, await this.key(), {
+      ({ payload: claims } = await jwtVerify(token, key, {
         audience: AUDIENCE,
         algorithms: ['HS256'],
         currentDate: this.now(),
