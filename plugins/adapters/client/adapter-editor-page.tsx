@@ -14,7 +14,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify, usePluginStore } from '@sensorium/core/client';
-import { monaco } from './editor/monaco-setup';
+import { configureMonaco } from './editor/monaco-setup';
 import TargetPicker from './editor/target-picker';
 import TestPanel from './editor/test-panel';
 import VersionList from './editor/version-list';
@@ -47,6 +47,8 @@ const EDITOR_OPTIONS = {
 
 /** Advance Setting > Adapter Editor (shell spec §2.10): a device's or device profile's adapter script. */
 function AdapterEditorPage() {
+  // Before the editors below mount: they load the Monaco it configures.
+  configureMonaco();
   const styles = useStyles();
   const { t } = useTranslation();
   const notify = useNotify();
@@ -63,6 +65,7 @@ function AdapterEditorPage() {
   useEffect(() => {
     const model = editorRef.current?.getModel();
     if (!model) return;
+    const monaco = configureMonaco();
     monaco.editor.setModelMarkers(
       model,
       'adapters',
