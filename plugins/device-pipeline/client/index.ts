@@ -1,10 +1,13 @@
 import { lazy } from 'react';
-import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
+import { defineClientPlugin, lazyComponent, routes, sidebarItems } from '@sensorium/core/client';
+import { applicationSettingTabs } from '@sensorium/applications/common';
 import { fieldSettingSections, itemSettingsTabs } from '@sensorium/nodes/common';
 import { CHART_TAB_ID } from '../common';
 import { manifest } from '../manifest';
 import { DEAD_LETTER_STORE, DeadLetterStore } from './dead-letters/store';
 import { devicePipelineClientI18n } from './i18n';
+import { RetentionStore } from './retention/store';
+import { RETENTION_STORE } from './retention/use-retention';
 import { DevicePipelineStore } from './store';
 
 // The tab and sections load on first use (uPlot is large), under the item panel's and the dialog's Suspense.
@@ -13,11 +16,14 @@ const sections = () => import('./processing-sections');
 const DebounceSection = lazy(async () => ({ default: (await sections()).DebounceSection }));
 const SpikeFilterSection = lazy(async () => ({ default: (await sections()).SpikeFilterSection }));
 const SimpleConvertSection = lazy(async () => ({ default: (await sections()).SimpleConvertSection }));
+const FieldRetentionSection = lazyComponent(() => import('./retention/field-retention-section'), 'FieldRetentionSection');
+const RetentionTab = lazyComponent(() => import('./retention/retention-tab'), 'RetentionTab');
 
 /**
  * The device pipeline in the node console: the item panel's Chart tab (the field history it stores; the Data History
- * tab is the raw-data plugin's), the Field Settings sections of its processing (debounce, spike filter, simple convert) and, for
- * cloud users, Diagnosis > Dead letters.
+ * tab is the raw-data plugin's), the Field Settings sections of its processing (debounce, spike filter, simple convert) and
+ * of a field's history retention, the Application Setting tab of the application's retention and, for cloud users,
+ * Diagnosis > Dead letters.
  */
 export default defineClientPlugin({
   manifest,
@@ -25,6 +31,7 @@ export default defineClientPlugin({
   register(context) {
     context.addStore('devicePipeline', DevicePipelineStore);
     context.addStore(DEAD_LETTER_STORE, DeadLetterStore);
+    context.addStore(RETENTION_STORE, RetentionStore);
     context.contribute(routes, {
       path: 'diagnosis/dead-letters',
       load: () => import('./dead-letters/dead-letters-page'),
@@ -65,6 +72,19 @@ export default defineClientPlugin({
       order: 110,
       signals: ['analog'],
       component: SimpleConvertSection,
+    });
+    // Retention (docs/retention.md): the application's, as a tab of its settings (which need the setting permission),
+    // and a field's own, after the nodes plugin's Storage (120) section.
+    context.contribute(
+      applicationSettingTabs,
+      { id: 'device-pipeline.retention', titleKey: 'device-pipeline.retention.tab', order: 40, component: RetentionTab },
+      { permission: 'setting' },
+    );
+    context.contribute(fieldSettingSections, {
+      id: 'device-pipeline.history-retention',
+      titleKey: 'device-pipeline.retention.fieldSection',
+      order: 125,
+      component: FieldRetentionSection,
     });
   },
 });

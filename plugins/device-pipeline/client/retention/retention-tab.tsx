@@ -71,7 +71,7 @@ const RetentionForm = observer(function RetentionForm({ stored }: { stored: Appl
  * Application Setting, Data Retention tab (docs/retention.md): how long the application keeps its raw data and its
  * field history, forever (the default) or a number of days; older data is deleted within the hour.
  */
-const RetentionTab = observer(function RetentionTab({ appId }: ApplicationSettingTabProps) {
+export const RetentionTab = observer(function RetentionTab({ appId }: ApplicationSettingTabProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const store = useRetention();
@@ -87,5 +87,3 @@ const RetentionTab = observer(function RetentionTab({ appId }: ApplicationSettin
     </section>
   );
 });
-
-export default RetentionTab;

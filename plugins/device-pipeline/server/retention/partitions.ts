@@ -83,11 +83,14 @@ function dailyName(table: PartitionedTable, day: Date): string {
 export async function ensurePartitions(db: Database, table: PartitionedTable, now: Date): Promise<string[]> {
   const created: string[] = [];
   const today = dayStart(now);
-  for (let offset = 0; offset <= DAYS_AHEAD; offset++) {
-    const day = new Date(today.getTime() + offset * DAY_MS);
+  const days = Array.from({ length: DAYS_AHEAD + 1 }, (_, offset) => new Date(today.getTime() + offset * DAY_MS));
+  // Most starts and runs find every day there already: one read, no transaction.
+  const existing = await listPartitions(db, table);
+  for (const day of days.filter((day) => !existing.some((partition) => covers(partition, day)))) {
     const name = dailyName(table, day);
     const made = await db.transaction(async (tx) => {
       await tx.execute(LOCK);
+      // Another server may have made it meanwhile.
       const partitions = await listPartitions(tx, table);
       if (partitions.some((partition) => covers(partition, day))) return false;
       await tx.execute(LOCK_TIMEOUT);
