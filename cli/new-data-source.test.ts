@@ -67,7 +67,7 @@ describe('sensorium new data-source', () => {
     expect(uplink).toContain('dedupKey: `${deviceId}:${counter}:${receivedAt.toISOString()}`');
     const client = read('plugins/lora-gateway/client/index.ts');
     expect(client).toContain('context.contribute(dataSourceForms, {');
-    expect(client).toContain('component: LoraGatewayForm,');
+    expect(client).toContain("component: lazyComponent(() => import('./LoraGatewayForm'), 'LoraGatewayForm'),");
     const test = read('plugins/lora-gateway/server/adapter.test.ts');
     expect(test).toContain(
       'startTestServer({ backend, mqtt: true, plugins: [applications, nodes, devicePipeline, rawData, plugin] })',

@@ -31,10 +31,10 @@ describe('node console contributions', () => {
     const shown = (signal: SignalType, itemType: 'node' | 'item' = 'item') =>
       visibleSections(sections, signal, itemType).map((section) => section.titleKey.split('.').at(-1));
     const common = ['displayInFrontend', 'displayName', 'icon', 'sequence', 'signal'];
-    expect(shown('analog')).toEqual([...common, 'analog', 'debounce', 'spikeFilter', 'simpleConvert', 'storage']);
-    expect(shown('digital')).toEqual([...common, 'logic', 'debounce', 'storage', 'autoReset']);
-    expect(shown('string')).toEqual([...common, 'storage', 'autoReset']);
-    expect(shown('json')).toEqual([...common, 'storage']);
+    expect(shown('analog')).toEqual([...common, 'analog', 'debounce', 'spikeFilter', 'simpleConvert', 'storage', 'fieldSection']);
+    expect(shown('digital')).toEqual([...common, 'logic', 'debounce', 'storage', 'fieldSection', 'autoReset']);
+    expect(shown('string')).toEqual([...common, 'storage', 'fieldSection', 'autoReset']);
+    expect(shown('json')).toEqual([...common, 'storage', 'fieldSection']);
     expect(shown('json', 'node')).toEqual([
       'displayInFrontend',
       'displayName',
@@ -43,13 +43,19 @@ describe('node console contributions', () => {
       'nodeData',
       'signal',
       'storage',
+      'fieldSection',
     ]);
-    // The processing sections are the device pipeline's.
+    // The processing and retention sections are the device pipeline's.
     expect(
       runtime.registry
         .list(fieldSettingSections)
         .filter((entry) => entry.pluginId === 'device-pipeline')
         .map((entry) => entry.value.id),
-    ).toEqual(['device-pipeline.debounce', 'device-pipeline.spike-filter', 'device-pipeline.simple-convert']);
+    ).toEqual([
+      'device-pipeline.debounce',
+      'device-pipeline.spike-filter',
+      'device-pipeline.simple-convert',
+      'device-pipeline.history-retention',
+    ]);
   });
 });

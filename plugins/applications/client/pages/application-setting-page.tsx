@@ -9,6 +9,8 @@ import { useApplications } from '../use-applications';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  // Four or more contributed tabs are wider than a phone: they wrap onto a second line rather than widen the page.
+  tabs: { flexWrap: 'wrap' },
 });
 
 /**
@@ -35,7 +37,7 @@ const ApplicationSettingPage = observer(function ApplicationSettingPage() {
       <Title3 as="h1">
         {t('applications.setting.title')}: {app.name}
       </Title3>
-      <TabList selectedValue={current?.id} onTabSelect={(_, data) => setSelected(String(data.value))}>
+      <TabList className={styles.tabs} selectedValue={current?.id} onTabSelect={(_, data) => setSelected(String(data.value))}>
         {tabs.map((tab) => (
           <Tab key={tab.id} value={tab.id}>
             {t(tab.titleKey)}
