@@ -1,5 +1,4 @@
-import { defineClientPlugin, routes, sidebarItems } from '@sensorium/core/client';
-import { adaptersI18n } from '../common/i18n';
+import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { AdapterEditorStore } from './store';
 
@@ -8,7 +7,7 @@ const GATE = { permission: 'nodemanagement', licence: 'iot' } as const;
 
 export default defineClientPlugin({
   manifest,
-  i18n: adaptersI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore('adapterEditor', AdapterEditorStore);
     // The page (and Monaco with it) loads on first visit only: nothing of the editor is in the login bundle.

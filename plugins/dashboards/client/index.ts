@@ -1,5 +1,4 @@
-import { appMenuItems, defineClientPlugin, routes } from '@sensorium/core/client';
-import { dashboardsI18n } from '../common';
+import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { DashboardsStore } from './store';
 
@@ -10,7 +9,7 @@ import { DashboardsStore } from './store';
  */
 export default defineClientPlugin({
   manifest,
-  i18n: dashboardsI18n,
+  i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
     context.addStore('dashboards', DashboardsStore);
     context.contribute(routes, {

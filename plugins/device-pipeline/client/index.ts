@@ -1,11 +1,10 @@
 import { lazy } from 'react';
-import { defineClientPlugin, lazyComponent, routes, sidebarItems } from '@sensorium/core/client';
+import { defineClientPlugin, jsonTexts, lazyComponent, routes, sidebarItems } from '@sensorium/core/client';
 import { applicationSettingTabs } from '@sensorium/applications/common';
 import { fieldSettingSections, itemSettingsTabs } from '@sensorium/nodes/common';
 import { CHART_TAB_ID } from '../common';
 import { manifest } from '../manifest';
 import { DEAD_LETTER_STORE, DeadLetterStore } from './dead-letters/store';
-import { devicePipelineClientI18n } from './i18n';
 import { RetentionStore } from './retention/store';
 import { RETENTION_STORE } from './retention/use-retention';
 import { DevicePipelineStore } from './store';
@@ -27,7 +26,11 @@ const RetentionTab = lazyComponent(() => import('./retention/retention-tab'), 'R
  */
 export default defineClientPlugin({
   manifest,
-  i18n: devicePipelineClientI18n,
+  // The tabs' and sections' texts, and the dead-letter page's beside it, all under `device-pipeline.`.
+  i18n: jsonTexts(
+    (language) => import(`./i18n/${language}.json`),
+    (language) => import(`./dead-letters/i18n/${language}.json`),
+  ),
   register(context) {
     context.addStore('devicePipeline', DevicePipelineStore);
     context.addStore(DEAD_LETTER_STORE, DeadLetterStore);
