@@ -23,8 +23,13 @@ export interface MqttConfig {
   /** SENSORIUM_MQTT_DEVICE_USERNAME / _PASSWORD: what publishers must send to the embedded broker; generated when unset. */
   deviceUsername: string | null;
   devicePassword: string | null;
-  /** SENSORIUM_MQTT_CLIENT_ID: the console's client id stem (and shared-subscription group) at an external broker. */
+  /** SENSORIUM_MQTT_CLIENT_ID: the console's client id stem at an external broker (one per instance). */
   clientId: string;
+  /**
+   * SENSORIUM_MQTT_SHARE_GROUP: the shared-subscription group stem; instances of one deployment give the same one, so the
+   * broker hands each uplink to one of them. Defaults to the client id (a console of its own).
+   */
+  shareGroup: string;
   /** SENSORIUM_MQTT_TOPIC_PREFIX: prepended to every topic the console subscribes or publishes (one broker, several consoles). */
   topicPrefix: string;
   /** SENSORIUM_MQTT_INGEST_CONNECTIONS: parallel subscriber connections per uplink topic at an external broker. */

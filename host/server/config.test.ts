@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         deviceUsername: null,
         devicePassword: null,
         clientId: 'sensorium',
+        shareGroup: 'sensorium',
         topicPrefix: '',
         ingestConnections: 8,
       },

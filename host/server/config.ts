@@ -74,6 +74,7 @@ function mqtt(env: Env): MqttConfig | null {
     deviceUsername: text(env, 'SENSORIUM_MQTT_DEVICE_USERNAME'),
     devicePassword: text(env, 'SENSORIUM_MQTT_DEVICE_PASSWORD'),
     clientId: text(env, 'SENSORIUM_MQTT_CLIENT_ID') ?? 'sensorium',
+    shareGroup: text(env, 'SENSORIUM_MQTT_SHARE_GROUP') ?? text(env, 'SENSORIUM_MQTT_CLIENT_ID') ?? 'sensorium',
     topicPrefix: text(env, 'SENSORIUM_MQTT_TOPIC_PREFIX') ?? '',
     ingestConnections: integer(env, 'SENSORIUM_MQTT_INGEST_CONNECTIONS', 8, 1, 256),
   };

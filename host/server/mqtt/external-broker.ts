@@ -14,6 +14,8 @@ export interface ExternalBrokerOptions {
   username: string | null;
   password: string | null;
   clientId: string;
+  /** Stem of the shared-subscription group: the same for every instance of one deployment. */
+  shareGroup: string;
   topicPrefix: string;
   /** Subscriber connections per consumer (shared subscription members); 1 subscribes without $share. */
   connections: number;
@@ -102,10 +104,12 @@ export class ExternalMqttBroker implements HostMqttService {
   }
 
   async consume(id: string, filter: string, handler: MqttBatchHandler): Promise<() => Promise<void>> {
-    const { topicPrefix, connections, clientId, log } = this.options;
+    const { topicPrefix, connections, clientId, shareGroup, log } = this.options;
     const commit = new GroupCommit<MqttMessage>(handler, undefined, this.options.meters(id));
     this.commits.add(commit);
-    const subscription = connections > 1 ? `$share/${clientId}-${id}/${topicPrefix}${filter}` : `${topicPrefix}${filter}`;
+    // One group for all instances of a deployment (their client ids differ): each uplink reaches one connection of one
+    // instance, not every instance.
+    const subscription = connections > 1 ? `$share/${shareGroup}-${id}/${topicPrefix}${filter}` : `${topicPrefix}${filter}`;
     const opened: MqttClient[] = [];
     const openOne = async (index: number) => {
       const options: IClientOptions = { ...this.clientOptions(`${clientId}-${id}-${index}`, false), manualConnect: true };

@@ -55,6 +55,7 @@ export async function createMqttService(
       username: config.username,
       password: config.password,
       clientId: config.clientId,
+      shareGroup: config.shareGroup,
       topicPrefix: config.topicPrefix,
       connections: config.ingestConnections,
       maxUplinkBytes,

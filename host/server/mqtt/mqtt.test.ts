@@ -121,6 +121,37 @@ describe('embedded broker', () => {
 });
 
 describe('external broker (Mosquitto)', () => {
+  it('hands each uplink to one of several consoles that share a group, never to two', async () => {
+    const unique = randomUUID().slice(0, 8);
+    const shared = { url: MOSQUITTO, shareGroup: `shared-${unique}`, topicPrefix: `shared-${unique}/`, ingestConnections: 2 };
+    const sinks = [new RecordingSink(), new RecordingSink()];
+    const consoles = await Promise.all(
+      sinks.map((sink, index) =>
+        startTestServer({
+          plugins: [recordingSinkPlugin(sink), chirpstack],
+          mqtt: { ...shared, clientId: `shared-${unique}-${index}` },
+        }),
+      ),
+    );
+    const device = await connectAsync(MOSQUITTO, { clientId: `shared-device-${unique}` });
+    const topic = `${shared.topicPrefix}application/app/device/0102030405060708/event/up`;
+    try {
+      for (let fCnt = 1; fCnt <= 40; fCnt++) await device.publishAsync(topic, uplink('0102030405060708', fCnt), { qos: 1 });
+      await expect.poll(() => sinks[0]!.uplinks.length + sinks[1]!.uplinks.length).toBe(40);
+      // Nothing more follows: a console outside the group would have received all 40 as well.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const counts = sinks.map((sink) => sink.uplinks.map((stored) => stored.fields.fCnt));
+      expect(counts.flat()).toHaveLength(40);
+      expect(counts[0]!.filter((fCnt) => counts[1]!.includes(fCnt))).toEqual([]);
+      expect(new Set(counts.flat()).size).toBe(40);
+      // Both consoles took part (the broker spreads a group's messages over its members).
+      expect(counts.every((received) => received.length > 0)).toBe(true);
+    } finally {
+      await device.endAsync(true);
+      await Promise.all(consoles.map((server) => server.close()));
+    }
+  });
+
   it('keeps what arrives while the console is down and delivers it after a restart', async () => {
     const sink = new RecordingSink();
     const mqtt = {

@@ -96,7 +96,7 @@ export interface TestServerOptions {
   /** SENSORIUM_ACCESS_TOKEN_TTL in seconds (900 when omitted), for tests of expiring sessions. */
   accessTokenTtlSeconds?: number;
   /** MQTT on: true for the embedded broker on a random port, or `{url}` for an external one (unique topics and client ids). */
-  mqtt?: boolean | { url: string; ingestConnections?: number; clientId?: string; topicPrefix?: string };
+  mqtt?: boolean | { url: string; ingestConnections?: number; clientId?: string; shareGroup?: string; topicPrefix?: string };
   /** SENSORIUM_DRAIN_DELAY_SECONDS (0 when omitted), for tests of the shutdown's draining. */
   drainDelaySeconds?: number;
 }
@@ -113,6 +113,7 @@ function testMqttConfig(option: TestServerOptions['mqtt']): MqttConfig | null {
     deviceUsername: TEST_MQTT_DEVICE.username,
     devicePassword: TEST_MQTT_DEVICE.password,
     clientId: (option !== true && option.clientId) || `sensorium-test-${unique}`,
+    shareGroup: (option !== true && (option.shareGroup ?? option.clientId)) || `sensorium-test-${unique}`,
     topicPrefix: option === true ? '' : (option.topicPrefix ?? `test-${unique}/`),
     ingestConnections: option === true ? 1 : (option.ingestConnections ?? 4),
   };
