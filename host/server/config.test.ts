@@ -72,6 +72,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ SENSORIUM_MQTT_PORT: 'off' }).mqtt).toBeNull();
     expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow('MQTT_URL');
     expect(() => loadConfig({ SENSORIUM_MQTT_PORT: '70000' })).toThrow('SENSORIUM_MQTT_PORT');
+    // Instances of one deployment: their own client ids, one shared-subscription group.
+    expect(loadConfig({ SENSORIUM_MQTT_CLIENT_ID: 'console-2' }).mqtt).toMatchObject({
+      clientId: 'console-2',
+      shareGroup: 'console-2',
+    });
+    expect(loadConfig({ SENSORIUM_MQTT_CLIENT_ID: 'console-2', SENSORIUM_MQTT_SHARE_GROUP: 'plant' }).mqtt).toMatchObject({
+      clientId: 'console-2',
+      shareGroup: 'plant',
+    });
+    expect(() => loadConfig({ SENSORIUM_MQTT_SHARE_GROUP: 'a/b' })).toThrow('SENSORIUM_MQTT_SHARE_GROUP');
   });
 
   it('reads every variable', () => {

@@ -65,6 +65,10 @@ function mqtt(env: Env): MqttConfig | null {
   const url = text(env, 'MQTT_URL');
   if (url === null && text(env, 'SENSORIUM_MQTT_PORT')?.toLowerCase() === 'off') return null;
   if (url !== null && !/^(mqtts?|wss?|tcp|ssl):\/\//.test(url)) throw new Error('MQTT_URL must be an mqtt:// or mqtts:// URL');
+  const clientId = text(env, 'SENSORIUM_MQTT_CLIENT_ID') ?? 'sensorium';
+  const shareGroup = text(env, 'SENSORIUM_MQTT_SHARE_GROUP') ?? clientId;
+  // A group name is one topic level of `$share/<group>/<filter>`.
+  if (/[/+#]/.test(shareGroup)) throw new Error('SENSORIUM_MQTT_SHARE_GROUP must not contain /, + or #');
   return {
     url,
     username: text(env, 'MQTT_USERNAME'),
@@ -73,8 +77,8 @@ function mqtt(env: Env): MqttConfig | null {
     port: url === null ? integer(env, 'SENSORIUM_MQTT_PORT', 1884, 0, 65535) : 1884,
     deviceUsername: text(env, 'SENSORIUM_MQTT_DEVICE_USERNAME'),
     devicePassword: text(env, 'SENSORIUM_MQTT_DEVICE_PASSWORD'),
-    clientId: text(env, 'SENSORIUM_MQTT_CLIENT_ID') ?? 'sensorium',
-    shareGroup: text(env, 'SENSORIUM_MQTT_SHARE_GROUP') ?? text(env, 'SENSORIUM_MQTT_CLIENT_ID') ?? 'sensorium',
+    clientId,
+    shareGroup,
     topicPrefix: text(env, 'SENSORIUM_MQTT_TOPIC_PREFIX') ?? '',
     ingestConnections: integer(env, 'SENSORIUM_MQTT_INGEST_CONNECTIONS', 8, 1, 256),
   };

@@ -78,6 +78,7 @@ describe('draining on shutdown', () => {
       username: null,
       password: null,
       clientId: `drain-${unique}`,
+      shareGroup: `drain-${unique}`,
       topicPrefix: `drain-${unique}/`,
       connections: 1,
       maxUplinkBytes: 64 * 1024,

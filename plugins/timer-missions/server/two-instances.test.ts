@@ -58,6 +58,7 @@ describe.skipIf(!process.env.DATABASE_URL)('timer missions with two server insta
         deviceUsername: 'test-device',
         devicePassword: 'test-device-password',
         clientId: `sensorium-tm-${randomUUID().slice(0, 8)}`,
+        shareGroup: `sensorium-tm-${randomUUID().slice(0, 8)}`,
         topicPrefix: prefix,
         ingestConnections: 1,
       },
