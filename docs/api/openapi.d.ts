@@ -7407,8 +7407,6 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
     };
   };
   getLocationSearchGoogleMapByQuery: {

@@ -23,6 +23,9 @@ export function locationRoutes(config: NodesConfig, geocoder: Geocoder): AnyRout
     defineRoute({
       method: 'GET',
       url: '/location/map-settings',
+      // Public: a dashboard's share link draws its map without a session. The template is no secret, every browser
+      // that draws a map fetches its tiles from it.
+      auth: false,
       summary:
         "The maps' tile URL template (SENSORIUM_MAP_TILE_URL; null when the maps draw no tiles) and the tiles' attribution",
       response: {
