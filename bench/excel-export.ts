@@ -20,6 +20,7 @@ import applications from '../plugins/applications/server';
 import devicePipeline from '../plugins/device-pipeline/server';
 import nodes from '../plugins/nodes/server';
 import rawData from '../plugins/raw-data/server';
+import { sampleRss } from './support/rss-sampler';
 
 const SIZES = [10_000, 100_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -63,15 +64,7 @@ async function child(count: number, collect: boolean): Promise<void> {
         FROM generate_series(${from}::int, ${to}::int) AS n
       `);
     }
-    const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-    gc();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    let ticks = 0;
-    const sampler = setInterval(() => {
-      if (collect && ++ticks % 25 === 0) gc();
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 10);
+    const rss = sampleRss(collect);
     const started = performance.now();
     const response = await fetch(`${server.url}/api/raw-data-history/search/excel`, {
       method: 'POST',
@@ -87,8 +80,7 @@ async function child(count: number, collect: boolean): Promise<void> {
     let bytes = 0;
     for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const { before, peak } = rss.stop();
     const rows = Number(response.headers.get('x-export-rows'));
     process.stdout.write(`${JSON.stringify({ rows, collected: collect, before, peak, seconds, bytes } satisfies RunResult)}\n`);
   } finally {

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { writeWorkbook, type Database } from '@sensorium/core/server';
 import { rawDataPages } from '../../plugins/device-pipeline/server/queries/data-queries';
 import { EXPORT_PAGE_SIZE, exportColumns } from '../../plugins/raw-data/server/routes';
+import { sampleRss } from '../support/rss-sampler';
 
 export interface ExportFigures {
   /** The rows asked for, and those written (fewer when the period holds fewer). */
@@ -29,15 +30,7 @@ export async function measureExport(
   end: Date,
   collect: boolean,
 ): Promise<ExportFigures> {
-  const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-  gc();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  let ticks = 0;
-  const sampler = setInterval(() => {
-    if (collect && ++ticks % 25 === 0) gc();
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
+  const rss = sampleRss(collect);
   let bytes = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -64,7 +57,6 @@ export async function measureExport(
     upTo(rows),
   );
   const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const { before, peak } = rss.stop();
   return { asked: rows, rows: written, collected: collect, before, peak, seconds, bytes };
 }
