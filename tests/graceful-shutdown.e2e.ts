@@ -181,9 +181,9 @@ describe.each([
         `${Date.now() - stopAt} ms later`,
     );
     if (!external) {
-      // Stopped mid-stream, and what was in flight at the signal was acknowledged during the drain.
+      // Stopped mid-stream: the embedded broker acknowledged no uplink after the drain began taking none. (Whether any
+      // was in flight at the signal's instant depends on timing; every one acknowledged is checked as stored below.)
       expect(acknowledgedBeforeExit.size).toBeLessThan(N);
-      expect(acknowledgedBeforeExit.size).toBeGreaterThan(acknowledgedAtSignal);
     }
 
     await server.start();

@@ -121,7 +121,7 @@ describe('node management', () => {
     await name.fill('sensor3');
     await expect.poll(() => dialog.getByRole('button', { name: 'Next' }).isEnabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Saved!', 'The item has been added.');
     // The tree is reloaded and the new item selected.
     await page.getByRole('heading', { name: 'sensor3', exact: true }).waitFor();
@@ -255,11 +255,11 @@ describe('node management', () => {
     await dialog.getByRole('tab', { name: 'Settings' }).click();
     const spike = dialog.getByRole('region', { name: 'Spike Filter', exact: true });
     await spike.getByRole('textbox', { name: 'Min' }).fill('200000');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Update failed!');
     expect(await dialog.isVisible()).toBe(true);
     await spike.getByRole('textbox', { name: 'Min' }).fill('0');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
     const saved = (await item('sensor1')).input.temperature;
@@ -290,7 +290,7 @@ describe('node management', () => {
     let dialog = page.getByRole('alertdialog', { name: 'Override' });
     await dialog.getByRole('checkbox', { name: 'Enable' }).check();
     await dialog.getByRole('spinbutton', { name: 'Value' }).fill('30');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await item('sensor1')).input.temperature.overrideValue).toBe(30);
     expect((await item('sensor1')).input.temperature.overrideValueEnabled).toBe(true);
@@ -299,7 +299,7 @@ describe('node management', () => {
     dialog = page.getByRole('alertdialog', { name: 'Override' });
     await dialog.getByRole('radio', { name: 'Choose from the ranges' }).check();
     await dialog.getByRole('combobox', { name: 'Option' }).selectOption({ label: 'range3 (2)' });
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await item('sensor1')).input.temperature.overrideValue).toBe(2);
   });
