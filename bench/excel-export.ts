@@ -20,24 +20,18 @@ import applications from '../plugins/applications/server';
 import devicePipeline from '../plugins/device-pipeline/server';
 import nodes from '../plugins/nodes/server';
 import rawData from '../plugins/raw-data/server';
+import type { ExportFigures } from './history/export-memory';
+import { median } from './support/bench-application';
 import { sampleRss } from './support/rss-sampler';
 
 const SIZES = [10_000, 100_000];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const APP = 'bench_excel';
 
-interface RunResult {
-  rows: number;
-  /** A full collection every 250 ms during the export. */
-  collected: boolean;
-  before: number;
-  peak: number;
-  seconds: number;
-  bytes: number;
-}
+/** A run's figures: those of bench:history's export, without the rows asked for (the route exports them all). */
+type RunResult = Omit<ExportFigures, 'asked'>;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** One run in this process: store `count` rows, export them, answer the figures as JSON on stdout. */
 async function child(count: number, collect: boolean): Promise<void> {
