@@ -207,6 +207,8 @@ describe('account flows', () => {
     await page.goto(harness.url('/auth/login'));
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/auth\/forgot-password$/);
+    // The login page stays on screen until the forgot page's code has loaded; count on the forgot page itself.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     expect(await page.getByRole('button', { name: 'Language' }).count()).toBe(0);
     const emailBox = page.getByRole('textbox', { name: 'Email' });
     await emailBox.fill('nobody@example.com');

@@ -59,7 +59,8 @@ describe('the alarm loop', () => {
     await page.getByRole('button', { name: 'Select An Application' }).click();
     const option = page.getByRole('option', { name: new RegExp(APP_NAME) });
     await option.waitFor();
-    expect(await option.textContent()).toBe(`${APP_NAME}1`);
+    // The switcher reads its counts in a call of its own, which may answer after the card's.
+    await expect.poll(() => option.textContent(), { timeout: 20_000 }).toBe(`${APP_NAME}1`);
     await option.click();
     await page.waitForURL(new RegExp(`/app/${APP}/event-view$`));
     await bell(page, 1).waitFor();
@@ -107,6 +108,8 @@ describe('the alarm loop', () => {
       expect.stringMatching(new RegExp(`^Acknowledged · contact ${CONTACT.name}.*Comment: Draining it now$`)),
     ]);
     await details.getByRole('button', { name: 'Close' }).click();
+    // While the modal is open the rest of the page is hidden from the accessibility tree, sidebar included.
+    await details.waitFor({ state: 'hidden' });
   });
 
   it('lists the acknowledgement by the contact in Diagnosis > Audit History', async () => {
@@ -144,7 +147,8 @@ describe('the alarm loop', () => {
     await page.locator('header').getByRole('button', { name: APP_NAME, exact: true }).click();
     const option = page.getByRole('option', { name: new RegExp(APP_NAME) });
     await option.waitFor();
-    expect(await option.textContent()).toBe(`${APP_NAME}0`);
+    // The switcher reads its counts in a call of its own, which may answer after the card's.
+    await expect.poll(() => option.textContent(), { timeout: 20_000 }).toBe(`${APP_NAME}0`);
     await page.getByRole('button', { name: 'View all applications' }).click();
     await page.waitForURL(/\/application\/application-list$/);
     await page.getByTestId(`application-card-${APP}`).getByText('No alert').waitFor();
