@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import { openFileStore } from './files/open-file-store';
 import { createOutboundRequests } from './outbound';
 import { redactTokens, serializeErrorForLog } from './http/log-redaction';
+import { databaseRateLimitStore } from './http/database-rate-limit-store';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { container as globalContainer, type DependencyContainer } from 'tsyringe';
 import type { Token } from '@sensorium/core/common';
@@ -35,6 +36,7 @@ import {
   logContextMixin,
   MailerToken,
   PushHubToken,
+  ClusterBusToken,
   SessionRevocationToken,
   UserDirectoryToken,
   type ServerConfig,
@@ -80,6 +82,7 @@ import { RouteTable, type OwnedRoute } from './plugin-host/route-table';
 import { licensedValues, wirePlugins } from './plugin-host/wire-plugins';
 import { serverPlugins } from './plugins';
 import { WebSocketPushHub } from './push/push-hub';
+import { openClusterBus } from './cluster';
 import { seedDemoData } from './system/demo-seeding';
 import { registerHealthCheck } from './system/health';
 import { Readiness, type BrokerState } from './system/readiness';
@@ -171,7 +174,9 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       app.log.error({ err: error }, 'audit record not written'),
     );
     openedSteps.push(() => anonymousFailures.close());
-    const pushHub = new WebSocketPushHub();
+    const clusterBus = await openClusterBus(config, app.log);
+    openedSteps.push(() => clusterBus.close());
+    const pushHub = new WebSocketPushHub(clusterBus);
     const secret = await jwtSecret(config.jwtSecret, settings);
     const tokens = new SessionTokens(secret, config.accessTokenTtlSeconds);
     const outbox = new MailOutbox(db, config.smtpUrl ? smtpTransport(config.smtpUrl) : null, config.mailFrom, app.log);
@@ -222,6 +227,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
         } satisfies ConsoleSettings,
       ],
       [PushHubToken, pushHub],
+      [ClusterBusToken, clusterBus],
       [AuditLogToken, audit],
       [UserDirectoryToken, users],
       [OrganisationDirectoryToken, new DatabaseOrganisationDirectory(db)],
@@ -291,7 +297,12 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       config.objectStorage?.endpoint ?? null,
       licensedValues(wired.registry, config.licences, contentSources).flatMap((sources) => sources.imgSrc),
     );
-    await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, 'errors.tooManyRequests') });
+    await app.register(rateLimit, {
+      global: false,
+      // Counted in PostgreSQL, which several instances may share; PGlite serves one instance, which counts in memory.
+      ...(connection.backend === 'postgres' ? { store: databaseRateLimitStore(db) } : {}),
+      errorResponseBuilder: () => new HttpError(429, 'errors.tooManyRequests'),
+    });
     await app.register(websocket);
     await registerCompression(app);
     await registerOpenApi(app, { title: `${config.companyName} API`, version: packageJson.version });

@@ -205,4 +205,17 @@ export const coreMigrations: Migration[] = [
       CREATE INDEX audit_records_archive_organisation_at_idx ON audit_records_archive (organisation_id, at);
     `,
   },
+  {
+    // Rate limits shared by every instance on this database (host/server/http/database-rate-limit-store.ts): a row per
+    // route and caller, the window's calls and its end; ended windows are swept, the index finds them.
+    id: '013-rate-limit-hits',
+    sql: `
+      CREATE TABLE rate_limit_hits (
+        key text PRIMARY KEY,
+        hits integer NOT NULL,
+        window_ends_at timestamptz NOT NULL
+      );
+      CREATE INDEX rate_limit_hits_window_ends_at_idx ON rate_limit_hits (window_ends_at);
+    `,
+  },
 ];

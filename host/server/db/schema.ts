@@ -126,6 +126,18 @@ export const jobLeases = pgTable('job_leases', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** The calls of one caller key on one rate-limited route in the current window, shared by every instance. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    /** The route (method and URL pattern) and the caller's key (its address), e.g. `POST /api/auth/login 203.0.113.7`. */
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_hits_window_ends_at_idx').on(table.windowEndsAt)],
+);
+
 /** Every outgoing e-mail, written before delivery (core/server/mail.ts). */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -42,6 +42,8 @@ export interface TestResponse<T = any> {
 
 export interface TestServer {
   url: string;
+  /** Its PostgreSQL database; null on PGlite. Closing the server that made it drops it. */
+  databaseUrl: string | null;
   running: RunningServer;
   /** A real HTTP call to the server; `path` starts with /api/... JSON bodies are sent and parsed. */
   // `any` by default for the same reason as TestResponse: tests read answers of every shape without casts.
@@ -99,6 +101,8 @@ export interface TestServerOptions {
   mqtt?: boolean | { url: string; ingestConnections?: number; clientId?: string; shareGroup?: string; topicPrefix?: string };
   /** SENSORIUM_DRAIN_DELAY_SECONDS (0 when omitted), for tests of the shutdown's draining. */
   drainDelaySeconds?: number;
+  /** The PostgreSQL database of another test server (its `databaseUrl`), for tests of instances sharing one. */
+  databaseUrl?: string;
 }
 
 function testMqttConfig(option: TestServerOptions['mqtt']): MqttConfig | null {
@@ -122,14 +126,15 @@ function testMqttConfig(option: TestServerOptions['mqtt']): MqttConfig | null {
 /** Starts a real server on a random port with a fresh database, for a test file's beforeAll. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sensorium-test-'));
-  const scratch = options.backend === 'postgres' ? await createScratchDatabase() : null;
-  if (!scratch) await seedPgliteDataDir(dataDir);
+  const scratch = options.backend === 'postgres' && !options.databaseUrl ? await createScratchDatabase() : null;
+  const databaseUrl = options.databaseUrl ?? scratch?.url ?? null;
+  if (!databaseUrl) await seedPgliteDataDir(dataDir);
   // The defaults of an empty environment, with what a test server needs instead.
   const config: ServerConfig = {
     ...loadConfig({}),
     port: 0,
     dataDir,
-    databaseUrl: scratch?.url ?? null,
+    databaseUrl,
     adminPassword: TEST_ADMIN_PASSWORD,
     licences: parseLicences(options.licences),
     logLevel: process.env.LOG_LEVEL ?? 'warn',
@@ -173,6 +178,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const mqttService = config.mqtt ? running.container.resolve(MqttToken) : null;
   const server: TestServer = {
     url: running.url,
+    databaseUrl,
     running,
     request,
     mqtt: mqttService

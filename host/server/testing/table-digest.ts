@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@sensorium/core/server';
 
 /**
- * Tables that change by themselves while a server runs (job leases, the audit trail of refused sign-ins, migrations, and
- * the timer missions, whose scheduler moves each mission's "checked until" on every pass).
+ * Tables that change by themselves while a server runs (job leases, the audit trail of refused sign-ins, the rate limits'
+ * counts, migrations, and the timer missions, whose scheduler moves each mission's "checked until" on every pass).
  */
 export const MOVING_TABLES: ReadonlySet<string> = new Set([
   'job_leases',
+  'rate_limit_hits',
   'timer_missions',
   'audit_records',
   'audit_records_archive',
