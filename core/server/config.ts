@@ -64,6 +64,11 @@ export interface ServerConfig {
   objectStorage: ObjectStorageConfig | null;
   /** SMTP server for outgoing e-mail (SMTP_URL, e.g. smtp://user:pass@host:587); null keeps messages in the outbox. */
   smtpUrl: string | null;
+  /**
+   * Redis for the cluster bus between instances (REDIS_URL, redis:// or rediss://); null (or absent) fans pushes out
+   * through PostgreSQL LISTEN/NOTIFY. Unused on embedded PGlite, which one instance alone opens.
+   */
+  redisUrl?: string | null;
   /** The From address of outgoing e-mail (SENSORIUM_MAIL_FROM). */
   mailFrom: string;
   /** How long a one-time code is valid, in minutes (SENSORIUM_OTP_VALID_MINUTES). */

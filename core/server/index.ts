@@ -4,6 +4,7 @@ export * from './routes';
 export * from './jobs';
 export * from './job-queue';
 export * from './push';
+export * from './cluster-bus';
 export * from './audit';
 export * from './config';
 export * from './data-sources';

@@ -91,6 +91,13 @@ function smtpUrl(env: Env): string | null {
   return url;
 }
 
+/** REDIS_URL: a redis:// or rediss:// URL that ioredis understands; null when unset. */
+function redisUrl(env: Env): string | null {
+  const url = text(env, 'REDIS_URL');
+  if (url !== null && !/^rediss?:\/\/[^/]/.test(url)) throw new Error('REDIS_URL must be a redis:// or rediss:// URL');
+  return url;
+}
+
 /** SENSORIUM_OUTBOUND_ALLOW: comma-separated CIDR ranges, addresses and host names; a malformed entry stops start-up. */
 function outboundAllow(env: Env): string[] {
   const entries = (text(env, 'SENSORIUM_OUTBOUND_ALLOW') ?? '')
@@ -140,6 +147,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: integer(env, 'SENSORIUM_TRUST_PROXY_HOPS', 0, 0, 10),
     objectStorage: objectStorage(env),
     smtpUrl: smtpUrl(env),
+    redisUrl: redisUrl(env),
     mailFrom: text(env, 'SENSORIUM_MAIL_FROM') ?? 'Sensorium <no-reply@localhost>',
     otpValidMinutes: integer(env, 'SENSORIUM_OTP_VALID_MINUTES', 15, 1, 1440),
     supportEmail: text(env, 'SENSORIUM_SUPPORT_EMAIL'),

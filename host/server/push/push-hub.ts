@@ -8,7 +8,8 @@ import {
   type PushMessage,
   type SessionUser,
 } from '@sensorium/core/common';
-import type { PushHub } from '@sensorium/core/server';
+import type { ClusterBus, PushHub } from '@sensorium/core/server';
+import { LocalClusterBus } from '../cluster/local-bus';
 
 type Recipient = Parameters<NonNullable<Parameters<PushHub['publish']>[1]>>[0];
 
@@ -58,6 +59,8 @@ interface Connection {
  * browser sent `{"authenticate": "<fresh access token>"}` of the same user before), at once when its session is
  * revoked here (logout, disable, deletion, password change), and within PUSH_SESSION_RECHECK_MS when another instance
  * revoked it. Filters see each user's current rights, read again at every re-check.
+ *
+ * publish and publishKeyed reach this instance's sockets; fanOut's payloads reach every instance's (through the bus).
  */
 export class WebSocketPushHub implements PushHub {
   private readonly connections = new Map<WebSocket, Connection>();
@@ -69,6 +72,9 @@ export class WebSocketPushHub implements PushHub {
   private rechecking: Promise<void> | null = null;
   /** Set by closeForRestart: sockets opened from then on are closed at once, with the same code. */
   private restarting = false;
+
+  /** `bus` carries fanOut's payloads to the other instances; the local one when this is the only instance. */
+  constructor(private readonly bus: ClusterBus = new LocalClusterBus()) {}
 
   publish<T>(message: PushMessage<T>, filter?: (user: Recipient) => boolean): void {
     const text = JSON.stringify(message);
@@ -89,6 +95,14 @@ export class WebSocketPushHub implements PushHub {
 
   hasSubscribers(topic: string, key: string): boolean {
     return (this.subscribers.get(subscriptionKey(topic, key))?.size ?? 0) > 0;
+  }
+
+  mayHaveSubscribers(topic: string, key: string): boolean {
+    return this.bus.spansInstances || this.hasSubscribers(topic, key);
+  }
+
+  fanOut<T>(name: string, deliver: (payload: T) => void): (payload: T) => void {
+    return this.bus.channel(`push.${name}`, deliver);
   }
 
   /** Registers the route and the periodic re-check of every socket's session. */

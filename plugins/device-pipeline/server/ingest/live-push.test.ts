@@ -23,6 +23,13 @@ class FakeHub implements PushHub {
   hasSubscribers(topic: string, key: string): boolean {
     return this.subscribed.has(`${topic} ${key}`);
   }
+  // A single instance: what it knows of subscribers is all there is, and fanned-out payloads come straight back.
+  mayHaveSubscribers(topic: string, key: string): boolean {
+    return this.hasSubscribers(topic, key);
+  }
+  fanOut<T>(_name: string, deliver: (payload: T) => void): (payload: T) => void {
+    return deliver;
+  }
 }
 
 const value = (uuid: string, v: number): NodeValue => ({
