@@ -22,6 +22,18 @@ import type { ApiKeyRepository } from './api-keys';
 import type { ApplicationUserRepository } from './application-user-repository';
 import type { GroupRepository } from './group-repository';
 import type { MyAccountService } from './my-account';
+import {
+  apiKeyListSchema,
+  applicationUserChoicesSchema,
+  applicationUsersSchema,
+  grantablePermissionsSchema,
+  myAccountSchema,
+  newApiKeySchema,
+  userGroupPageSchema,
+  userGroupSchema,
+  userPageSchema,
+  userSchema,
+} from './response-schemas';
 import { MANAGER_LEVELS, NOT_A_MANAGER, USER_GROUP_SCOPE, USER_SCOPE } from './tenancy';
 import type { UserRepository } from './user-repository';
 
@@ -67,6 +79,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       summary: 'One page of the users the caller manages, searched by username, full name or e-mail',
       ...managers,
       query: KeywordPageQuery,
+      response: userPageSchema,
       handler: ({ user, query }) => users.list(user, query),
     }),
     defineRoute({
@@ -75,6 +88,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       summary: 'One user the caller manages',
       ...oneUser,
       params: IdParams,
+      response: userSchema,
       handler: ({ params }) => users.get(params.id),
     }),
     defineRoute({
@@ -86,11 +100,9 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       body: NewUserInput,
       audit: 'users.create',
-      handler: async ({ user, body, reply }) => {
-        const created = await users.create(user, body);
-        reply.code(201);
-        return created;
-      },
+      response: userSchema,
+      created: true,
+      handler: ({ user, body }) => users.create(user, body),
     }),
     defineRoute({
       method: 'PATCH',
@@ -103,6 +115,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       params: IdParams,
       body: UserPatchInput,
       audit: { action: 'users.update', row: ({ params }) => users.get(params.id) },
+      response: userSchema,
       handler: ({ user, params, body, request }) => users.update(user, params.id, body, request),
     }),
     defineRoute({
@@ -113,6 +126,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       params: IdParams,
       audit: { action: 'users.resetSecondFactor', row: ({ params }) => users.get(params.id) },
+      response: userSchema,
       handler: ({ user, params }) => users.resetSecondFactor(user, params.id),
     }),
     defineRoute({
@@ -124,6 +138,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       params: IdParams,
       body: UserStatusInput,
       audit: { action: 'users.setDisabled', row: ({ params }) => users.get(params.id) },
+      response: userSchema,
       handler: ({ user, params, body }) => users.setDisabled(user, params.id, body.disabled),
     }),
     defineRoute({
@@ -153,6 +168,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       summary: 'One page of the user groups the caller sees, searched by name',
       ...managers,
       query: KeywordPageQuery,
+      response: userGroupPageSchema,
       handler: ({ user, query }) => groups.list(user, query),
     }),
     defineRoute({
@@ -160,6 +176,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       url: '/user-groups/permissions',
       summary: 'The permission keys the caller may put in a group (the ones it holds)',
       ...managers,
+      response: grantablePermissionsSchema,
       handler: ({ user }) => ({ permissions: user.permissions }),
     }),
     defineRoute({
@@ -168,6 +185,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       summary: 'One user group',
       ...oneGroup,
       params: IdParams,
+      response: userGroupSchema,
       handler: ({ params }) => groups.get(params.id),
     }),
     defineRoute({
@@ -179,11 +197,9 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       permission: 'useredit',
       body: UserGroupInput,
       audit: 'userGroups.create',
-      handler: async ({ user, body, reply }) => {
-        const created = await groups.create(user, body);
-        reply.code(201);
-        return created;
-      },
+      response: userGroupSchema,
+      created: true,
+      handler: ({ user, body }) => groups.create(user, body),
     }),
     defineRoute({
       method: 'PATCH',
@@ -195,6 +211,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       params: IdParams,
       body: UserGroupPatchInput,
       audit: { action: 'userGroups.update', row: ({ params }) => groups.get(params.id) },
+      response: userGroupSchema,
       handler: ({ user, params, body }) => groups.update(user, params.id, body),
     }),
     defineRoute({
@@ -218,6 +235,7 @@ export function userRoutes({ users, groups }: UserServices): AnyRouteDefinition[
       body: GroupMemberInput,
       // The moved user's row: its record shows the old and the new group.
       audit: { action: 'userGroups.addMember', row: ({ body }) => users.get(body.userId) },
+      response: userSchema,
       handler: ({ user, params, body }) => users.moveToGroup(user, body.userId, params.id),
     }),
   ];
@@ -234,6 +252,7 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
       method: 'GET',
       url: '/my-account',
       summary: 'The caller’s own account',
+      response: myAccountSchema,
       handler: ({ user }) => account.get(user),
     }),
     defineRoute({
@@ -246,6 +265,7 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
       body: ProfileInput,
       rateLimit: CURRENT_PASSWORD_RATE_LIMIT,
       audit: { action: 'myAccount.updateProfile', row: ({ user }) => account.get(user) },
+      response: myAccountSchema,
       handler: ({ user, request, body }) => account.updateProfile(user, request, body),
     }),
     defineRoute({
@@ -266,12 +286,14 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
       body: SecondFactorInput,
       rateLimit: CURRENT_PASSWORD_RATE_LIMIT,
       audit: { action: 'myAccount.secondFactor', row: ({ user }) => account.get(user) },
+      response: myAccountSchema,
       handler: ({ user, request, body }) => account.setSecondFactor(user, request, body),
     }),
     defineRoute({
       method: 'GET',
       url: '/api-keys',
       summary: 'The caller’s API keys (prefix only; a key is shown once, when created or replaced)',
+      response: apiKeyListSchema,
       handler: ({ user }) => keys.list(user.id),
     }),
     defineRoute({
@@ -280,11 +302,9 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
       summary: 'Create an API key; the answer holds the key, shown this once',
       body: ApiKeyInput,
       audit: 'apiKeys.create',
-      handler: async ({ user, body, reply }) => {
-        const created = await keys.create(user.id, body.name);
-        reply.code(201);
-        return created;
-      },
+      response: newApiKeySchema,
+      created: true,
+      handler: ({ user, body }) => keys.create(user.id, body.name),
     }),
     defineRoute({
       method: 'POST',
@@ -292,6 +312,7 @@ export function accountRoutes({ account, keys }: UserServices): AnyRouteDefiniti
       summary: 'Revoke an API key: it stops working and a new key replaces it, shown this once',
       params: IdParams,
       audit: { action: 'apiKeys.revoke', row: ({ user, params }) => ownKey(user.id, params.id) },
+      response: newApiKeySchema,
       handler: ({ user, params }) => keys.revoke(user.id, params.id),
     }),
     defineRoute({
@@ -319,6 +340,7 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
       app: 'appId',
       permission: 'useredit',
       params: AppParams,
+      response: applicationUsersSchema,
       handler: ({ user, app }) => applicationUsers.list(user, app.id),
     }),
     defineAppRoute({
@@ -329,6 +351,7 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
       app: 'appId',
       permission: 'useredit',
       params: AppParams,
+      response: applicationUserChoicesSchema,
       handler: ({ user, app }) => applicationUsers.userChoices(user, app),
     }),
     defineAppRoute({
@@ -342,11 +365,9 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
       params: AppParams,
       body: ApplicationUserInput,
       audit: 'applicationUsers.addUser',
-      handler: async ({ user, app, body, reply }) => {
-        const result = await applicationUsers.addUser(user, app, body.userId, body.deviceTags);
-        reply.code(201);
-        return result;
-      },
+      response: applicationUsersSchema,
+      created: true,
+      handler: ({ user, app, body }) => applicationUsers.addUser(user, app, body.userId, body.deviceTags),
     }),
     defineAppRoute({
       method: 'PUT',
@@ -362,6 +383,7 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
         action: 'applicationUsers.setDeviceTags',
         row: ({ user, app, params }) => linkedUser(user, app.id, params.userId),
       },
+      response: applicationUsersSchema,
       handler: ({ user, app, params, body }) => applicationUsers.setDeviceTags(user, app.id, params.userId, body.deviceTags),
     }),
     defineAppRoute({
@@ -387,11 +409,9 @@ export function applicationUserRoutes({ applicationUsers }: UserServices): AnyRo
       params: AppParams,
       body: ApplicationGroupInput,
       audit: 'applicationUsers.addGroup',
-      handler: async ({ user, app, body, reply }) => {
-        const result = await applicationUsers.addGroup(user, app.id, body.groupId);
-        reply.code(201);
-        return result;
-      },
+      response: applicationUsersSchema,
+      created: true,
+      handler: ({ user, app, body }) => applicationUsers.addGroup(user, app.id, body.groupId),
     }),
     defineAppRoute({
       method: 'DELETE',
