@@ -11,6 +11,13 @@ import {
   type DeviceProfileExport,
   type ImportAnswer,
 } from '../common';
+import {
+  deletedProfileSchema,
+  deviceProfileListSchema,
+  deviceProfileSchema,
+  importAnswerSchema,
+  profileExportSchema,
+} from './response-schemas';
 
 /** The stored form of a profile input, checked beyond its model: distinct command ids, the display-unit rule. */
 export function profileValues(input: DeviceProfileInput, uuid: string | null): DeviceProfileValues {
@@ -58,6 +65,7 @@ export function deviceProfileManagementRoutes(catalog: DeviceProfileCatalog): An
       url: '/device-profiles',
       summary: 'Every device profile offered to all applications, by name',
       levels: cloud,
+      response: deviceProfileListSchema,
       handler: () => catalog.list(),
     }),
     defineRoute({
@@ -65,6 +73,7 @@ export function deviceProfileManagementRoutes(catalog: DeviceProfileCatalog): An
       url: '/device-profiles/export',
       summary: 'The device profiles as a JSON file to share (device-profiles.json)',
       levels: cloud,
+      response: profileExportSchema,
       handler: async ({ reply }): Promise<DeviceProfileExport> => {
         void reply.header('content-disposition', 'attachment; filename="device-profiles.json"');
         return { format: PROFILE_EXPORT_FORMAT, exportedAt: new Date().toISOString(), profiles: await catalog.list() };
@@ -76,6 +85,7 @@ export function deviceProfileManagementRoutes(catalog: DeviceProfileCatalog): An
       summary: 'Imports the profiles of an export file: a known uuid is changed, others are added',
       levels: cloud,
       body: ImportProfilesInput,
+      response: importAnswerSchema,
       handler: async ({ body }): Promise<ImportAnswer> => {
         // Every profile is checked before any is written.
         const checked = body.profiles.map((profile, index) => {
@@ -103,6 +113,7 @@ export function deviceProfileManagementRoutes(catalog: DeviceProfileCatalog): An
       summary: 'Adds a device profile offered to all applications',
       levels: cloud,
       body: DeviceProfileInput,
+      response: deviceProfileSchema,
       handler: async ({ body }) => (await catalog.create(profileValues(body, null)))!,
     }),
     defineRoute({
@@ -113,6 +124,7 @@ export function deviceProfileManagementRoutes(catalog: DeviceProfileCatalog): An
       params: ProfileParams,
       body: DeviceProfileInput,
       audit: { row: async ({ params }) => auditLeaves(await catalog.get(params.uuid.toLowerCase())) },
+      response: deviceProfileSchema,
       handler: async ({ params, body }) => {
         const uuid = params.uuid.toLowerCase();
         const updated = await catalog.update(uuid, profileValues(body, uuid));
@@ -127,6 +139,7 @@ export function deviceProfileManagementRoutes(catalog: DeviceProfileCatalog): An
       levels: cloud,
       params: ProfileParams,
       audit: { row: async ({ params }) => auditLeaves(await catalog.get(params.uuid.toLowerCase())) },
+      response: deletedProfileSchema,
       handler: async ({ params }) => {
         const uuid = params.uuid.toLowerCase();
         const profile = await catalog.get(uuid);
