@@ -3,6 +3,7 @@ import type { SessionUser } from '@sensorium/core/common';
 import type { DeviceProfileCatalog, ItemLookup } from '@sensorium/nodes/common';
 import { AppParams, RollbackScriptInput, SaveScriptInput, ScriptTargetInput, TestRunInput } from '../common/inputs';
 import type { AdapterScript, ScriptRun, ScriptTarget, ScriptVersion, TargetKind } from '../common/types';
+import { removedScriptSchema, scriptAnswerSchema, scriptRunSchema, scriptTargetsSchema } from './response-schemas';
 import type { ScriptIndex } from './pipeline/script-index';
 import type { CurrentScript, ScriptRepository } from './repository';
 import type { IsolatedSandbox } from './sandbox/isolated-sandbox';
@@ -94,6 +95,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
       params: AppParams,
       permission: PERMISSION,
       levels: LEVELS,
+      response: scriptTargetsSchema,
       handler: async ({ app, user }): Promise<{ items: ScriptTarget[]; profiles: ScriptTarget[] }> => {
         const [devices, own] = await Promise.all([lookup.devices(app.id, app.deviceTags), scripts.ofApplication(app.id)]);
         const scripted = new Set(own.map((script) => script.targetId));
@@ -126,6 +128,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
       query: ScriptTargetInput,
       permission: PERMISSION,
       levels: LEVELS,
+      response: scriptAnswerSchema,
       handler: async ({ app, user, query }) => {
         const found = await target(app, user, query.targetKind, query.targetId);
         return answer(await scripts.find(found.kind, found.id), found.name);
@@ -141,6 +144,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
       permission: PERMISSION,
       levels: LEVELS,
       audit: { action: 'adapters.script.save', row: auditRow },
+      response: scriptAnswerSchema,
       handler: async ({ app, user, body }) => {
         const found = await target(app, user, body.targetKind, body.targetId);
         await checkSource(body.source);
@@ -159,6 +163,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
       permission: PERMISSION,
       levels: LEVELS,
       audit: { action: 'adapters.script.rollback', row: auditRow },
+      response: scriptAnswerSchema,
       handler: async ({ app, user, body }) => {
         const found = await target(app, user, body.targetKind, body.targetId);
         const current = await scripts.find(found.kind, found.id);
@@ -179,6 +184,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
       permission: PERMISSION,
       levels: LEVELS,
       audit: { action: 'adapters.script.delete', row: ({ app, user, query }) => auditRow({ app, user, body: query }) },
+      response: removedScriptSchema,
       handler: async ({ app, user, query }) => {
         const found = await target(app, user, query.targetKind, query.targetId);
         if (!(await scripts.remove(found.kind, found.id))) throw HttpError.notFound('adapters.errors.noScript');
@@ -197,6 +203,7 @@ export function adapterRoutes({ scripts, index, sandbox, lookup, catalog }: Serv
       levels: LEVELS,
       // It changes nothing: helpers are listed, not carried out.
       audit: false,
+      response: scriptRunSchema,
       handler: ({ app, body }): Promise<ScriptRun> => {
         let payload: unknown;
         try {
