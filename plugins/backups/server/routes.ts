@@ -1,6 +1,7 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { defineAppRoute, type AnyRouteDefinition } from '@sensorium/core/server';
 import { CreateBackupInput, RestoreBackupInput } from '../common';
+import { backupListSchema, backupSchema, restoredSchema } from './response-schemas';
 import type { BackupService } from './backup-service';
 
 class AppParams {
@@ -30,6 +31,7 @@ export function backupRoutes(service: BackupService): AnyRouteDefinition[] {
       permission: 'setting',
       params: AppParams,
       app: 'appId',
+      response: backupListSchema,
       handler: ({ app }) => service.list(app.id),
     }),
     defineAppRoute({
@@ -40,11 +42,9 @@ export function backupRoutes(service: BackupService): AnyRouteDefinition[] {
       params: AppParams,
       app: 'appId',
       body: CreateBackupInput,
-      handler: async ({ app, body, reply }) => {
-        const backup = await service.create(app, body.description);
-        reply.code(201);
-        return backup;
-      },
+      response: backupSchema,
+      created: true,
+      handler: ({ app, body }) => service.create(app, body.description),
     }),
     defineAppRoute({
       method: 'DELETE',
@@ -82,6 +82,7 @@ export function backupRoutes(service: BackupService): AnyRouteDefinition[] {
       params: BackupParams,
       app: 'appId',
       body: RestoreBackupInput,
+      response: restoredSchema,
       handler: ({ app, user, params, body }) => service.restore(user, app.id, params.folder, body.targetAppId),
     }),
   ];
