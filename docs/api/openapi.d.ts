@@ -4218,17 +4218,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Sortable, timestamp-based id; also the zip’s name (backup-{folder}.zip) */
+            folder: string;
+            description: string;
+            /** Format: date-time */
+            createDate: string;
+            /** @description Size of the zip in bytes */
+            size: number;
+            /** @enum {string} */
+            status: 'creating' | 'ready' | 'failed';
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postBackupByAppId: {
@@ -4248,17 +4260,29 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Sortable, timestamp-based id; also the zip’s name (backup-{folder}.zip) */
+            folder: string;
+            description: string;
+            /** Format: date-time */
+            createDate: string;
+            /** @description Size of the zip in bytes */
+            size: number;
+            /** @enum {string} */
+            status: 'creating' | 'ready' | 'failed';
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteBackupByAppIdByFolder: {
@@ -4330,18 +4354,23 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The restored application */
+            appId: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getThemeProfile: {
@@ -4356,16 +4385,32 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Sorted by name */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            theme: {
+              name: string;
+              dashboard: {
+                fontColor: string;
+                panelColor: string;
+                /** @description The stored file name of the background image; empty for none */
+                backgroundImage: string;
+                grid_stack_space_background_color: string;
+              };
+            };
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postThemeProfileNew: {
@@ -4385,16 +4430,32 @@ export interface operations {
       };
     };
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Created */
+      201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            theme: {
+              name: string;
+              dashboard: {
+                fontColor: string;
+                panelColor: string;
+                /** @description The stored file name of the background image; empty for none */
+                backgroundImage: string;
+                grid_stack_space_background_color: string;
+              };
+            };
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postThemeProfileUpdateById: {
@@ -4416,17 +4477,33 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            theme: {
+              name: string;
+              dashboard: {
+                fontColor: string;
+                panelColor: string;
+                /** @description The stored file name of the background image; empty for none */
+                backgroundImage: string;
+                grid_stack_space_background_color: string;
+              };
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardDefaultApplicationByImage: {
@@ -4468,16 +4545,43 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            total: number;
+            users: {
+              /** Format: uuid */
+              id: string;
+              username: string;
+              name: string;
+              email: string | null;
+              phone: string | null;
+              /** @enum {string} */
+              level: 'cloud' | 'si-customer' | 'end-customer';
+              /** Format: uuid */
+              groupId: string | null;
+              groupName: string | null;
+              organisationId: string | null;
+              endCustomerId: string | null;
+              endCustomerName: string | null;
+              scope: string;
+              ldapUrl: string | null;
+              userDn: string | null;
+              disabled: boolean;
+              otpEnabled: boolean;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postUsers: {
@@ -4509,17 +4613,41 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            /** Format: uuid */
+            groupId: string | null;
+            groupName: string | null;
+            organisationId: string | null;
+            endCustomerId: string | null;
+            endCustomerName: string | null;
+            scope: string;
+            ldapUrl: string | null;
+            userDn: string | null;
+            disabled: boolean;
+            otpEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getUsersById: {
@@ -4533,17 +4661,41 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            /** Format: uuid */
+            groupId: string | null;
+            groupName: string | null;
+            organisationId: string | null;
+            endCustomerId: string | null;
+            endCustomerName: string | null;
+            scope: string;
+            ldapUrl: string | null;
+            userDn: string | null;
+            disabled: boolean;
+            otpEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteUsersById: {
@@ -4599,17 +4751,41 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            /** Format: uuid */
+            groupId: string | null;
+            groupName: string | null;
+            organisationId: string | null;
+            endCustomerId: string | null;
+            endCustomerName: string | null;
+            scope: string;
+            ldapUrl: string | null;
+            userDn: string | null;
+            disabled: boolean;
+            otpEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteUsersByIdSecondFactor: {
@@ -4623,17 +4799,41 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            /** Format: uuid */
+            groupId: string | null;
+            groupName: string | null;
+            organisationId: string | null;
+            endCustomerId: string | null;
+            endCustomerName: string | null;
+            scope: string;
+            ldapUrl: string | null;
+            userDn: string | null;
+            disabled: boolean;
+            otpEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putUsersByIdDisabled: {
@@ -4653,17 +4853,41 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            /** Format: uuid */
+            groupId: string | null;
+            groupName: string | null;
+            organisationId: string | null;
+            endCustomerId: string | null;
+            endCustomerName: string | null;
+            scope: string;
+            ldapUrl: string | null;
+            userDn: string | null;
+            disabled: boolean;
+            otpEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putUsersByIdPassword: {
@@ -4709,16 +4933,28 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            total: number;
+            groups: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              permissions: string[];
+              organisationId: string | null;
+              memberCount: number;
+            }[];
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postUserGroups: {
@@ -4738,17 +4974,26 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            permissions: string[];
+            organisationId: string | null;
+            memberCount: number;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getUserGroupsPermissions: {
@@ -4760,16 +5005,20 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            permissions: string[];
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getUserGroupsById: {
@@ -4783,17 +5032,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            permissions: string[];
+            organisationId: string | null;
+            memberCount: number;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteUserGroupsById: {
@@ -4838,18 +5096,27 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            permissions: string[];
+            organisationId: string | null;
+            memberCount: number;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postUserGroupsByIdMembers: {
@@ -4870,18 +5137,42 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            /** Format: uuid */
+            groupId: string | null;
+            groupName: string | null;
+            organisationId: string | null;
+            endCustomerId: string | null;
+            endCustomerName: string | null;
+            scope: string;
+            ldapUrl: string | null;
+            userDn: string | null;
+            disabled: boolean;
+            otpEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getMyAccount: {
@@ -4893,16 +5184,32 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            groupName: string | null;
+            permissions: string[];
+            endCustomerName: string | null;
+            scope: string;
+            otpEnabled: boolean;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   putMyAccountProfile: {
@@ -4924,17 +5231,33 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            groupName: string | null;
+            permissions: string[];
+            endCustomerName: string | null;
+            scope: string;
+            otpEnabled: boolean;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putMyAccountPassword: {
@@ -4982,17 +5305,33 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            groupName: string | null;
+            permissions: string[];
+            endCustomerName: string | null;
+            scope: string;
+            otpEnabled: boolean;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getApiKeys: {
@@ -5004,16 +5343,28 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The key’s first characters, to recognise it */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postApiKeys: {
@@ -5031,16 +5382,30 @@ export interface operations {
       };
     };
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Created */
+      201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The key’s first characters, to recognise it */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** @description The whole key: shown in this answer only */
+            key: string;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postApiKeysByIdRevoke: {
@@ -5054,17 +5419,31 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The key’s first characters, to recognise it */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** @description The whole key: shown in this answer only */
+            key: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteApiKeysById: {
@@ -5102,17 +5481,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            users: {
+              /** Format: uuid */
+              userId: string;
+              username: string;
+              name: string;
+              /** @enum {string} */
+              level: 'cloud' | 'si-customer' | 'end-customer';
+              groupName: string | null;
+              /** @description Empty: every device of the application */
+              deviceTags: string[];
+            }[];
+            groups: {
+              /** Format: uuid */
+              groupId: string;
+              name: string;
+              memberCount: number;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getApplicationUsersByAppIdUserChoices: {
@@ -5126,17 +5525,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            userId: string;
+            username: string;
+            name: string;
+            /** @enum {string} */
+            level: 'cloud' | 'si-customer' | 'end-customer';
+            groupName: string | null;
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postApplicationUsersByAppIdUsers: {
@@ -5158,18 +5567,38 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            users: {
+              /** Format: uuid */
+              userId: string;
+              username: string;
+              name: string;
+              /** @enum {string} */
+              level: 'cloud' | 'si-customer' | 'end-customer';
+              groupName: string | null;
+              /** @description Empty: every device of the application */
+              deviceTags: string[];
+            }[];
+            groups: {
+              /** Format: uuid */
+              groupId: string;
+              name: string;
+              memberCount: number;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putApplicationUsersByAppIdUsersByUserIdDeviceTags: {
@@ -5190,17 +5619,37 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            users: {
+              /** Format: uuid */
+              userId: string;
+              username: string;
+              name: string;
+              /** @enum {string} */
+              level: 'cloud' | 'si-customer' | 'end-customer';
+              groupName: string | null;
+              /** @description Empty: every device of the application */
+              deviceTags: string[];
+            }[];
+            groups: {
+              /** Format: uuid */
+              groupId: string;
+              name: string;
+              memberCount: number;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteApplicationUsersByAppIdUsersByUserId: {
@@ -5246,18 +5695,38 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            users: {
+              /** Format: uuid */
+              userId: string;
+              username: string;
+              name: string;
+              /** @enum {string} */
+              level: 'cloud' | 'si-customer' | 'end-customer';
+              groupName: string | null;
+              /** @description Empty: every device of the application */
+              deviceTags: string[];
+            }[];
+            groups: {
+              /** Format: uuid */
+              groupId: string;
+              name: string;
+              memberCount: number;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteApplicationUsersByAppIdGroupsByGroupId: {
@@ -10296,16 +10765,46 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            uuid: string;
+            deviceProfileName: string;
+            sensorBrand: string;
+            sensorModel: string;
+            subType: string;
+            /** @description null: offered to every application */
+            appId: string | null;
+            /** @enum {string} */
+            dataSource: 'lora' | 'prtg' | 'robot' | 'lift' | 'rgtnbiot';
+            commands: {
+              id: string;
+              display: string;
+              /** @description What the command sends, as stored */
+              payload?: unknown;
+            }[];
+            outputSimpleDefault: {
+              [key: string]: unknown;
+            };
+            outputConfig: {
+              [key: string]: unknown;
+            };
+            deviceExtraInfoSetting: {
+              name: string;
+              /** @enum {string} */
+              type: 'string' | 'number' | 'boolean' | 'array';
+            }[];
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postDeviceProfiles: {
@@ -10332,16 +10831,46 @@ export interface operations {
       };
     };
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            uuid: string;
+            deviceProfileName: string;
+            sensorBrand: string;
+            sensorModel: string;
+            subType: string;
+            /** @description null: offered to every application */
+            appId: string | null;
+            /** @enum {string} */
+            dataSource: 'lora' | 'prtg' | 'robot' | 'lift' | 'rgtnbiot';
+            commands: {
+              id: string;
+              display: string;
+              /** @description What the command sends, as stored */
+              payload?: unknown;
+            }[];
+            outputSimpleDefault: {
+              [key: string]: unknown;
+            };
+            outputConfig: {
+              [key: string]: unknown;
+            };
+            deviceExtraInfoSetting: {
+              name: string;
+              /** @enum {string} */
+              type: 'string' | 'number' | 'boolean' | 'array';
+            }[];
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getDeviceProfilesExport: {
@@ -10353,16 +10882,52 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            format: 'sensorium-device-profiles/v1';
+            /** Format: date-time */
+            exportedAt: string;
+            profiles: {
+              /** Format: uuid */
+              uuid: string;
+              deviceProfileName: string;
+              sensorBrand: string;
+              sensorModel: string;
+              subType: string;
+              /** @description null: offered to every application */
+              appId: string | null;
+              /** @enum {string} */
+              dataSource: 'lora' | 'prtg' | 'robot' | 'lift' | 'rgtnbiot';
+              commands: {
+                id: string;
+                display: string;
+                /** @description What the command sends, as stored */
+                payload?: unknown;
+              }[];
+              outputSimpleDefault: {
+                [key: string]: unknown;
+              };
+              outputConfig: {
+                [key: string]: unknown;
+              };
+              deviceExtraInfoSetting: {
+                name: string;
+                /** @enum {string} */
+                type: 'string' | 'number' | 'boolean' | 'array';
+              }[];
+            }[];
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postDeviceProfilesImport: {
@@ -10380,16 +10945,21 @@ export interface operations {
       };
     };
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            created: number;
+            updated: number;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   putDeviceProfilesByUuid: {
@@ -10418,17 +10988,47 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            uuid: string;
+            deviceProfileName: string;
+            sensorBrand: string;
+            sensorModel: string;
+            subType: string;
+            /** @description null: offered to every application */
+            appId: string | null;
+            /** @enum {string} */
+            dataSource: 'lora' | 'prtg' | 'robot' | 'lift' | 'rgtnbiot';
+            commands: {
+              id: string;
+              display: string;
+              /** @description What the command sends, as stored */
+              payload?: unknown;
+            }[];
+            outputSimpleDefault: {
+              [key: string]: unknown;
+            };
+            outputConfig: {
+              [key: string]: unknown;
+            };
+            deviceExtraInfoSetting: {
+              name: string;
+              /** @enum {string} */
+              type: 'string' | 'number' | 'boolean' | 'array';
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteDeviceProfilesByUuid: {
@@ -10442,17 +11042,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            name: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postRawDataHistorySearch: {
@@ -11107,17 +11713,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** @enum {string} */
+              kind: 'profile' | 'item';
+              /** Format: uuid */
+              id: string;
+              name: string;
+              hasScript: boolean;
+            }[];
+            /** @description Empty but for cloud users, who script device profiles */
+            profiles: {
+              /** @enum {string} */
+              kind: 'profile' | 'item';
+              /** Format: uuid */
+              id: string;
+              name: string;
+              hasScript: boolean;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getAdaptersByAppIdScript: {
@@ -11134,17 +11760,48 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description null before the first save */
+            script: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              targetKind: 'profile' | 'item';
+              /** Format: uuid */
+              targetId: string;
+              /** @description The item’s application; null for a profile’s script */
+              appId: string | null;
+              targetName: string;
+              currentVersion: number;
+              source: string;
+              /** Format: date-time */
+              updatedAt: string;
+            } | null;
+            /** @description Newest first */
+            versions: {
+              /** Format: uuid */
+              id: string;
+              version: number;
+              source: string;
+              authorName: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** @description The version a rollback restored, or null */
+              restoredFrom: number | null;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postAdaptersByAppIdScript: {
@@ -11168,17 +11825,48 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description null before the first save */
+            script: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              targetKind: 'profile' | 'item';
+              /** Format: uuid */
+              targetId: string;
+              /** @description The item’s application; null for a profile’s script */
+              appId: string | null;
+              targetName: string;
+              currentVersion: number;
+              source: string;
+              /** Format: date-time */
+              updatedAt: string;
+            } | null;
+            /** @description Newest first */
+            versions: {
+              /** Format: uuid */
+              id: string;
+              version: number;
+              source: string;
+              authorName: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** @description The version a rollback restored, or null */
+              restoredFrom: number | null;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteAdaptersByAppIdScript: {
@@ -11195,17 +11883,23 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postAdaptersByAppIdScriptRollback: {
@@ -11229,17 +11923,48 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description null before the first save */
+            script: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              targetKind: 'profile' | 'item';
+              /** Format: uuid */
+              targetId: string;
+              /** @description The item’s application; null for a profile’s script */
+              appId: string | null;
+              targetName: string;
+              currentVersion: number;
+              source: string;
+              /** Format: date-time */
+              updatedAt: string;
+            } | null;
+            /** @description Newest first */
+            versions: {
+              /** Format: uuid */
+              id: string;
+              version: number;
+              source: string;
+              authorName: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** @description The version a rollback restored, or null */
+              restoredFrom: number | null;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postAdaptersByAppIdTest: {
@@ -11264,17 +11989,44 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description What the function returned (decode’s `{ fields }`, encode’s payload); null after an error */
+            output: unknown;
+            fields: {
+              [key: string]: unknown;
+            } | null;
+            logs: string[];
+            logsTruncated: boolean;
+            helperCalls: {
+              /** @enum {string} */
+              helper: 'sendEmail' | 'sendSms' | 'createEvent';
+              to?: string;
+              subject?: string;
+              text?: string;
+              description?: string;
+              severity?: number;
+            }[];
+            error: {
+              /** @enum {string} */
+              kind: 'syntax' | 'runtime' | 'timeout' | 'memory' | 'output' | 'missing';
+              message: string;
+              line: number | null;
+              column: number | null;
+            } | null;
+            durationMs: number;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getCostManagementUsage: {
@@ -11339,18 +12091,34 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            theme: {
+              name: string;
+              dashboard: {
+                fontColor: string;
+                panelColor: string;
+                /** @description The stored file name of the background image; empty for none */
+                backgroundImage: string;
+                grid_stack_space_background_color: string;
+              };
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postNotificationsByAppIdContactsImport: {

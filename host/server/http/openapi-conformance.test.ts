@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverPlugins } from '../plugins';
-import { databaseBackends, startTestServer, type TestServer } from '../testing';
+import { databaseBackends, startTestServer, type TestResponse, type TestServer } from '../testing';
 import { answerChecker, type AnswerChecker, type HttpMethodName } from './openapi-answers';
 
 /**
@@ -23,6 +23,15 @@ interface Call {
   status: number;
 }
 
+/** An answer's body, of whatever shape. */
+type Body = TestResponse['body'];
+
+/** The smallest PNG image: one transparent pixel. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Today as the audit enquiry writes dates (YYYYMMDD). */
 const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
@@ -38,16 +47,33 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
     return query ? `${filled}?${new URLSearchParams(query).toString()}` : filled;
   };
 
-  /** Makes the call and answers what is wrong with its answer: an unexpected status, or one the document does not fit. */
-  const problemsOf = async (call: Call): Promise<string[]> => {
+  /** Makes the call and answers its body and what is wrong with its answer: an unexpected status, or one the document does not fit. */
+  const answerOf = async (call: Call): Promise<{ body: Body; problems: string[] }> => {
     const as = call.as ?? 'admin';
     const response = await server.request(call.method.toUpperCase(), url(call), {
       ...(as === 'none' ? {} : { token: tokens[as] }),
       body: call.body,
     });
     const name = `${call.method.toUpperCase()} ${url(call)}`;
-    if (response.status !== call.status) return [`${name} answered ${response.status}: ${JSON.stringify(response.body)}`];
-    return checker.problems(call.method, call.path, response.status, response.body);
+    if (response.status !== call.status) {
+      return { body: response.body, problems: [`${name} answered ${response.status}: ${JSON.stringify(response.body)}`] };
+    }
+    return { body: response.body, problems: checker.problems(call.method, call.path, response.status, response.body) };
+  };
+  const problemsOf = async (call: Call): Promise<string[]> => (await answerOf(call)).problems;
+
+  /**
+   * Calls in order, where a call may use the answers before it (the id of what a create made): each is checked as it
+   * is made, and the test fails with every problem found.
+   */
+  const checkSequence = async (steps: (answer: (call: Call) => Promise<Body>) => Promise<void>) => {
+    const problems: string[] = [];
+    await steps(async (call) => {
+      const { body, problems: found } = await answerOf(call);
+      problems.push(...found);
+      return body;
+    });
+    expect(problems).toEqual([]);
   };
 
   beforeAll(async () => {
@@ -130,6 +156,172 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
     expect(refreshed.status).toBe(200);
     expect(problems).toEqual([]);
   });
+
+  it('answers the account management, my account, API key and user setup calls as documented', () =>
+    checkSequence(async (answer) => {
+      const groups = { method: 'get', path: '/api/user-groups', status: 200 } as const;
+      const someGroup = ((await answer(groups)).groups as { id: string }[])[0]!.id;
+      await answer({ method: 'get', path: '/api/user-groups/permissions', status: 200 });
+      await answer({ method: 'get', path: '/api/user-groups/{id}', params: { id: someGroup }, status: 200 });
+      const group = await answer({
+        method: 'post',
+        path: '/api/user-groups',
+        body: { name: 'Contract Group', permissions: ['event'] },
+        status: 201,
+      });
+      const inGroup = { id: group.id as string };
+      await answer({
+        method: 'patch',
+        path: '/api/user-groups/{id}',
+        params: inGroup,
+        body: { name: 'Contract Group 2' },
+        status: 200,
+      });
+      await answer({ method: 'get', path: '/api/users', status: 200 });
+      const user = await answer({
+        method: 'post',
+        path: '/api/users',
+        body: {
+          username: 'contract_user',
+          password: 'Contract-pass-41',
+          name: 'Contract User',
+          level: 'cloud',
+          groupId: someGroup,
+        },
+        status: 201,
+      });
+      const oneUser = { id: user.id as string };
+      await answer({ method: 'get', path: '/api/users/{id}', params: oneUser, status: 200 });
+      await answer({ method: 'patch', path: '/api/users/{id}', params: oneUser, body: { phone: '+85291234567' }, status: 200 });
+      await answer({ method: 'delete', path: '/api/users/{id}/second-factor', params: oneUser, status: 200 });
+      await answer({
+        method: 'post',
+        path: '/api/user-groups/{id}/members',
+        params: inGroup,
+        body: { userId: oneUser.id },
+        status: 200,
+      });
+      const app = { appId: DEMO_APP };
+      await answer({ method: 'get', path: '/api/application-users/{appId}', params: app, status: 200 });
+      await answer({ method: 'get', path: '/api/application-users/{appId}/user-choices', params: app, status: 200 });
+      await answer({
+        method: 'post',
+        path: '/api/application-users/{appId}/users',
+        params: app,
+        body: { userId: oneUser.id },
+        status: 201,
+      });
+      await answer({
+        method: 'put',
+        path: '/api/application-users/{appId}/users/{userId}/device-tags',
+        params: { ...app, userId: oneUser.id },
+        body: { deviceTags: ['contract'] },
+        status: 200,
+      });
+      await answer({
+        method: 'post',
+        path: '/api/application-users/{appId}/groups',
+        params: app,
+        body: { groupId: inGroup.id },
+        status: 201,
+      });
+      await answer({ method: 'put', path: '/api/users/{id}/disabled', params: oneUser, body: { disabled: true }, status: 200 });
+      await answer({ method: 'get', path: '/api/my-account', status: 200 });
+      await answer({ method: 'put', path: '/api/my-account/profile', body: { name: 'Administrator' }, status: 200 });
+      const secondFactor = { currentPassword: 'test-admin-password', otpEnabled: false };
+      await answer({ method: 'put', path: '/api/my-account/second-factor', body: secondFactor, status: 200 });
+      const key = await answer({ method: 'post', path: '/api/api-keys', body: { name: 'Contract key' }, status: 201 });
+      await answer({ method: 'get', path: '/api/api-keys', status: 200 });
+      await answer({ method: 'post', path: '/api/api-keys/{id}/revoke', params: { id: key.id as string }, status: 200 });
+    }));
+
+  it('answers the device-profile management calls as documented', () =>
+    checkSequence(async (answer) => {
+      const values = {
+        deviceProfileName: 'Contract Valve',
+        dataSource: 'lora',
+        commands: [{ id: 'contract-open', display: 'Open', payload: { fPort: 10, data: 'AQ==' } }],
+        deviceExtraInfoSetting: [{ name: 'floor', type: 'number' }],
+      };
+      const created = await answer({ method: 'post', path: '/api/device-profiles', body: values, status: 200 });
+      const profile = { uuid: created.uuid as string };
+      await answer({
+        method: 'put',
+        path: '/api/device-profiles/{uuid}',
+        params: profile,
+        body: { ...values, sensorBrand: 'Acme' },
+        status: 200,
+      });
+      await answer({ method: 'get', path: '/api/device-profiles', status: 200 });
+      await answer({ method: 'get', path: '/api/device-profiles/export', status: 200 });
+      const imported = { profiles: [{ ...values, uuid: profile.uuid, sensorModel: 'CV-1' }] };
+      await answer({ method: 'post', path: '/api/device-profiles/import', body: imported, status: 200 });
+      await answer({ method: 'delete', path: '/api/device-profiles/{uuid}', params: profile, status: 200 });
+    }));
+
+  it('answers the adapter-script calls as documented', () =>
+    checkSequence(async (answer) => {
+      const app = { appId: DEMO_APP };
+      const target = { targetKind: 'item', targetId: itemUuid };
+      const decode = (field: string) => `function decode(input) {\n  return { fields: { ${field}: 1 } };\n}\n`;
+      await answer({ method: 'get', path: '/api/adapters/{appId}/targets', params: app, status: 200 });
+      await answer({ method: 'get', path: '/api/adapters/{appId}/script', params: app, query: target, status: 200 });
+      for (const field of ['first', 'second']) {
+        const save = { ...target, source: decode(field) };
+        await answer({ method: 'post', path: '/api/adapters/{appId}/script', params: app, body: save, status: 200 });
+      }
+      const rollback = { ...target, version: 1 };
+      await answer({ method: 'post', path: '/api/adapters/{appId}/script/rollback', params: app, body: rollback, status: 200 });
+      await answer({ method: 'get', path: '/api/adapters/{appId}/script', params: app, query: target, status: 200 });
+      const run = { source: decode('probe'), fn: 'decode', sampleSource: 'json', payload: '{"a":1}' };
+      await answer({ method: 'post', path: '/api/adapters/{appId}/test', params: app, body: run, status: 200 });
+      const failing = { ...run, source: 'function decode(input) {\n  return input.none.fields;\n}' };
+      await answer({ method: 'post', path: '/api/adapters/{appId}/test', params: app, body: failing, status: 200 });
+      await answer({ method: 'delete', path: '/api/adapters/{appId}/script', params: app, query: target, status: 200 });
+    }));
+
+  it('answers the backup calls as documented', () =>
+    checkSequence(async (answer) => {
+      const app = { appId: DEMO_APP };
+      const backup = await answer({
+        method: 'post',
+        path: '/api/backup/{appId}',
+        params: app,
+        body: { description: 'Contract' },
+        status: 201,
+      });
+      await answer({ method: 'get', path: '/api/backup/{appId}', params: app, status: 200 });
+      const restore = {
+        method: 'post',
+        path: '/api/backup/{appId}/{folder}/restore',
+        params: { ...app, folder: backup.folder as string },
+      } as const;
+      await answer({ ...restore, body: { targetAppId: 'contract_restored' }, status: 200 });
+    }));
+
+  it('answers the theme calls as documented, the background upload too', () =>
+    checkSequence(async (answer) => {
+      const created = await answer({
+        method: 'post',
+        path: '/api/theme-profile/new',
+        body: { name: 'Contract Theme' },
+        status: 201,
+      });
+      const theme = { id: created.id as string };
+      const change = { name: 'Contract Theme', theme: { dashboard: { panelColor: '#1e3a5fcc' } } };
+      await answer({ method: 'post', path: '/api/theme-profile/update/{id}', params: theme, body: change, status: 200 });
+      await answer({ method: 'get', path: '/api/theme-profile/', status: 200 });
+      // A multipart upload: sent with fetch, checked like the other answers.
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' }), 'background.png');
+      const uploaded = await fetch(`${server.url}/api/theme-profile/${theme.id}/background`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokens.admin}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(200);
+      expect(checker.problems('put', '/api/theme-profile/{id}/background', 200, await uploaded.json())).toEqual([]);
+    }));
 
   it('answers refused calls with documented statuses and the shared error body', async () => {
     const app = { appId: DEMO_APP };

@@ -10,6 +10,7 @@ import {
   type ThemeProfile,
 } from '../common';
 import { BACKGROUND_IMAGE_NAME, type BackgroundImages } from './background-images';
+import { themeProfileListSchema, themeProfileSchema } from './response-schemas';
 import type { ThemeRepository } from './theme-repository';
 
 class ThemeParams {
@@ -65,6 +66,7 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       url: '/theme-profile/',
       summary: 'Themes the caller may see, sorted by name',
       query: ThemeListQuery,
+      response: themeProfileListSchema,
       handler: ({ user, query }): Promise<ThemeProfile[]> => repository.list(user, query),
     }),
     defineRoute({
@@ -74,10 +76,9 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       permission: 'setting',
       levels: ['cloud', 'si-customer'],
       body: ThemeProfileInput,
-      handler: ({ user, body, reply }) => {
-        reply.code(201);
-        return repository.create(user, body);
-      },
+      response: themeProfileSchema,
+      created: true,
+      handler: ({ user, body }) => repository.create(user, body),
     }),
     defineRoute({
       method: 'POST',
@@ -89,6 +90,7 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       scope: { kind: THEME_SCOPE, from: 'id' },
       body: ThemeProfileInput,
       audit: { row: async ({ params }) => auditLeaves(await repository.find(params.id)) },
+      response: themeProfileSchema,
       handler: async ({ params, body }) => {
         const { theme, unusedImage } = await repository.update(params.id, body);
         await forgetImage(unusedImage);
@@ -106,6 +108,7 @@ export function themeRoutes(repository: ThemeRepository, images: BackgroundImage
       scope: { kind: THEME_SCOPE, from: 'id' },
       rawBody: true,
       audit: { row: async ({ params }) => auditLeaves(await repository.find(params.id)) },
+      response: themeProfileSchema,
       handler: async ({ params, request }) => {
         const upload = await readUpload(request, {
           field: BACKGROUND_IMAGE_FIELD,
