@@ -48,14 +48,21 @@ function toBackup(row: typeof backups.$inferSelect): Backup {
  * method runs; the applications plugin's ApplicationAccess answers who owns an application (its tables are its own).
  */
 export class BackupService {
+  private readonly sendProgress: (progress: { owner: ApplicationOwner; data: BackupProgress }) => void;
+
   constructor(
     private readonly db: Database,
     private readonly files: FileStore,
-    private readonly push: PushHub,
+    push: PushHub,
     private readonly access: ApplicationAccess,
     /** Read on every call: plugins registered after this one contribute participants too. */
     private readonly participants: () => ApplicationDataParticipant[],
-  ) {}
+  ) {
+    // The browser watching may be connected to another instance: each tells its own sockets.
+    this.sendProgress = push.fanOut<{ owner: ApplicationOwner; data: BackupProgress }>(BACKUP_PROGRESS_TOPIC, ({ owner, data }) =>
+      push.publish<BackupProgress>({ topic: BACKUP_PROGRESS_TOPIC, data }, (recipient) => canSeeApplication(recipient, owner)),
+    );
+  }
 
   private async readyBackup(appId: string, folder: string): Promise<typeof backups.$inferSelect> {
     const [row] = await this.db
@@ -93,10 +100,9 @@ export class BackupService {
   async create(owner: ApplicationOwner & { id: string }, description: string): Promise<Backup> {
     const appId = owner.id;
     const folder = newFolderId();
+    const { endCustomerId, organisationId } = owner;
     const progress = (percent: number) =>
-      this.push.publish<BackupProgress>({ topic: BACKUP_PROGRESS_TOPIC, data: { appId, folder, percent } }, (recipient) =>
-        canSeeApplication(recipient, owner),
-      );
+      this.sendProgress({ owner: { endCustomerId, organisationId }, data: { appId, folder, percent } });
     const [row] = await this.db
       .insert(backups)
       .values({ appId, folder, description: description.trim(), status: 'creating' })

@@ -7,10 +7,10 @@ import {
   DatabaseToken,
   defineServerPlugin,
   FileStoreToken,
-  PushHubToken,
   type Database,
   type FileStore,
 } from '@sensorium/core/server';
+import { WebSocketPushHub } from '../../../host/server/push/push-hub';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import { ApplicationAccessToken } from '@sensorium/applications/common';
 import applications from '../../applications/server';
@@ -277,7 +277,8 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
         contributions: () => [],
         onClose: () => undefined,
       },
-      { db, files, push: server.running.resolve(PushHubToken), access: server.running.resolve(ApplicationAccessToken) },
+      // A hub of its own, as on a restarted server: the running one has the plugin's push channel already.
+      { db, files, push: new WebSocketPushHub(), access: server.running.resolve(ApplicationAccessToken) },
     );
     const listed = await server.request<Backup[]>('GET', '/api/backup/plant', { token: admin });
     expect(listed.body.find((entry) => entry.folder === 'interrupted')?.status).toBe('failed');

@@ -3,8 +3,8 @@ import type { PushHub } from '@sensorium/core/server';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '@sensorium/applications/common';
 
 /**
- * Tells the users who can see the application that its events changed, once the change committed. `owner` when the
- * caller read it in the changing transaction (a deleted application has none to look up afterwards).
+ * Tells the users who can see the application that its events changed, once the change committed, on every instance.
+ * `owner` when the caller read it in the changing transaction (a deleted application has none to look up afterwards).
  */
 export type EventsPublish = (appId: string, owner?: ApplicationOwner | null) => Promise<void>;
 
@@ -18,12 +18,21 @@ export interface EventsPush {
   refresh: EventsPublish;
 }
 
+/** What travels to every instance: the application and its owner, read once by the instance where the change happened. */
+interface EventsChanged {
+  appId: string;
+  owner: ApplicationOwner;
+}
+
 export function eventsPush(access: ApplicationAccess, hub: PushHub): EventsPush {
-  const publisher =
-    (topic: string): EventsPublish =>
-    async (appId, known) => {
+  const publisher = (topic: string): EventsPublish => {
+    const send = hub.fanOut<EventsChanged>(topic, ({ appId, owner }) =>
+      hub.publish({ topic, data: { appId } }, (user) => canSeeApplication(user, owner)),
+    );
+    return async (appId, known) => {
       const owner = known ?? (await access.ownerOf(appId));
-      if (owner) hub.publish({ topic, data: { appId } }, (user) => canSeeApplication(user, owner));
+      if (owner) send({ appId, owner });
     };
+  };
   return { changed: publisher(PUSH_TOPICS.systemEventUpdate), refresh: publisher(PUSH_TOPICS.systemEventRefresh) };
 }

@@ -29,11 +29,21 @@ interface TagLimitCache {
   until: number;
 }
 
+/** What travels to every instance, at most once per 250 ms per application. */
+interface LiveChange {
+  appId: string;
+  /** The latest state of each item changed since the last one. */
+  items: NodeValue[];
+  /** Whether its events changed. */
+  events: boolean;
+}
+
 /**
  * Live pushes after commit, coalesced per application: `node-values` (the latest state of each changed item) to the
  * sockets subscribed to the application, and `system-event-update` when its events changed, both only to users who
  * can see the application; a user limited to device tags gets only the items its limit lets through. Bursts within
- * 250 ms go out as one message.
+ * 250 ms go out as one message. The instance that ingested the uplinks coalesces them and fans them out; every
+ * instance with subscribed sockets looks up who may see what (cached) and tells its own.
  */
 export class LivePush {
   private readonly values = new Map<string, Map<string, NodeValue>>();
@@ -42,6 +52,9 @@ export class LivePush {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly owners = new Map<string, { owner: ApplicationOwner | null; until: number }>();
   private readonly tagLimits = new Map<string, TagLimitCache>();
+  /** Per application, the delivery under way: the next one waits for it, so sockets get the values in order. */
+  private readonly delivering = new Map<string, Promise<void>>();
+  private readonly send: (change: LiveChange) => void;
   private closed = false;
 
   constructor(
@@ -49,10 +62,12 @@ export class LivePush {
     private readonly access: Pick<ApplicationAccess, 'ownerOf'>,
     private readonly audience: PushAudience,
     private readonly intervalMs = PUSH_INTERVAL_MS,
-  ) {}
+  ) {
+    this.send = hub.fanOut<LiveChange>('live-values', (change) => this.received(change));
+  }
 
   itemChanged(appId: string, value: NodeValue): void {
-    if (this.closed || !this.hub.hasSubscribers(PUSH_TOPICS.nodeValues, appId)) return;
+    if (this.closed || !this.hub.mayHaveSubscribers(PUSH_TOPICS.nodeValues, appId)) return;
     const pending = this.values.get(appId) ?? new Map<string, NodeValue>();
     pending.set(value.uuid, value);
     this.values.set(appId, pending);
@@ -78,7 +93,7 @@ export class LivePush {
     const wait = Math.max(0, (this.lastSent.get(appId) ?? 0) + this.intervalMs - Date.now());
     this.timers.set(
       appId,
-      setTimeout(() => void this.send(appId), wait),
+      setTimeout(() => this.flush(appId), wait),
     );
   }
 
@@ -117,23 +132,36 @@ export class LivePush {
     }
   }
 
-  private async send(appId: string): Promise<void> {
+  /** Fans out what gathered for the application since its last push. */
+  private flush(appId: string): void {
+    this.timers.delete(appId);
     this.lastSent.set(appId, Date.now());
     const values = this.values.get(appId);
     this.values.delete(appId);
     const events = this.events.delete(appId);
+    if (!this.closed && (values?.size || events)) this.send({ appId, items: [...(values?.values() ?? [])], events });
+  }
+
+  private received(change: LiveChange): void {
+    if (this.closed) return;
+    const next = (this.delivering.get(change.appId) ?? Promise.resolve()).then(() => this.deliver(change));
+    this.delivering.set(change.appId, next);
+    void next.finally(() => {
+      if (this.delivering.get(change.appId) === next) this.delivering.delete(change.appId);
+    });
+  }
+
+  private async deliver({ appId, items, events }: LiveChange): Promise<void> {
+    const values = items.length > 0 && this.hub.hasSubscribers(PUSH_TOPICS.nodeValues, appId);
+    if (!values && !events) return;
     try {
       const owner = await this.ownerOf(appId);
-      if (owner && !this.closed) {
-        const visible = (user: Recipient) => canSeeApplication(user, owner);
-        if (values?.size) await this.sendValues(appId, [...values.values()], visible);
-        if (events) this.hub.publish({ topic: PUSH_TOPICS.systemEventUpdate, data: { appId } }, visible);
-      }
+      if (!owner || this.closed) return;
+      const visible = (user: Recipient) => canSeeApplication(user, owner);
+      if (values) await this.sendValues(appId, items, visible);
+      if (events) this.hub.publish({ topic: PUSH_TOPICS.systemEventUpdate, data: { appId } }, visible);
     } catch {
       // A failed owner or tag lookup drops this push; the next change pushes the latest state again.
-    } finally {
-      this.timers.delete(appId);
-      if (!this.closed && (this.values.has(appId) || this.events.has(appId))) this.schedule(appId);
     }
   }
 }

@@ -1,5 +1,10 @@
 import type { Database, JobQueue, Logger, Mailer, PushHub, ServerPluginContext } from '@sensorium/core/server';
-import { canSeeApplication, type ApplicationAccess, type ApplicationBranding } from '@sensorium/applications/common';
+import {
+  canSeeApplication,
+  type ApplicationAccess,
+  type ApplicationBranding,
+  type ApplicationOwner,
+} from '@sensorium/applications/common';
 import { eventTransitionHooks, type EventStore } from '@sensorium/events/common';
 import type { ItemLookup } from '@sensorium/nodes/common';
 import type { PublicLinks } from '@sensorium/public-alert/common';
@@ -57,15 +62,17 @@ export interface DispatchPart {
  */
 export function registerDispatch(context: ServerPluginContext, deps: DispatchPartDeps): DispatchPart {
   const { db, jobs, push, access } = deps;
+  // Every instance tells its own sockets; the owner is read once, where the row changed.
+  const send = push.fanOut<{ appId: string; owner: ApplicationOwner }>(NOTIFICATION_DELIVERY_TOPIC, ({ appId, owner }) => {
+    const message = { topic: NOTIFICATION_DELIVERY_TOPIC, data: { appId } satisfies NotificationDeliveryPush };
+    push.publishKeyed(appId, message, (user) => canSeeApplication(user, owner));
+  });
   const changed = (appId: string) => {
+    if (!push.mayHaveSubscribers(NOTIFICATION_DELIVERY_TOPIC, appId)) return;
     // A lost push only delays the page until its next load.
     void access
       .ownerOf(appId)
-      .then((owner) => {
-        if (!owner) return;
-        const message = { topic: NOTIFICATION_DELIVERY_TOPIC, data: { appId } satisfies NotificationDeliveryPush };
-        push.publishKeyed(appId, message, (user) => canSeeApplication(user, owner));
-      })
+      .then((owner) => owner && send({ appId, owner }))
       .catch(() => undefined);
   };
   const senders = new ChannelSenders([emailSender(deps.mailer)]);
