@@ -51,6 +51,16 @@ export class CheckoutServer {
     throw new Error(`The server in ${this.checkout} did not answer within 180 s:\n${this.log}`);
   }
 
+  /** SIGKILL, as a crash or the OOM killer ends it: no drain, nothing closed. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
   /** SIGTERM, as systemd stops it; answers the exit code (null when it had to be killed after 60 s). */
   async stop(): Promise<number | null> {
     const child = this.child;
