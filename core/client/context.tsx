@@ -1,6 +1,16 @@
 import type { IAnyModelType, Instance } from 'mobx-state-tree';
 import { reaction } from 'mobx';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import {
   hasLicence,
   isLicensed,
@@ -16,6 +26,7 @@ import type { NotificationCenter, Notify } from './notifications';
 import type { PushClient, PushHandler } from './push';
 import { visibleContributions, type ClientRuntime } from './registry';
 import { RouteResolver, type RouteParams, type RouteRef } from './route-refs';
+import type { PluginStores } from './store/plugin-stores';
 import type { RootStore } from './store/root-store';
 import type { SessionStore } from './store/session-store';
 import type { TokenStore } from './token-store';
@@ -26,6 +37,7 @@ export interface ConsoleServices {
   systemInfo: SystemInfo;
   http: HttpClient;
   store: RootStore;
+  pluginStores: PluginStores;
   tokens: TokenStore;
   push: PushClient;
   notifications: NotificationCenter;
@@ -60,12 +72,13 @@ export function useSession(): SessionStore {
   return useConsole().store.session;
 }
 
-/** A plugin's own store, added with addStore(name, model). */
+/**
+ * A plugin's own store, added with addStore. The first component asking for it suspends while its model loads: the
+ * nearest Suspense boundary (the lazy route's, a lazyComponent's) shows its fallback meanwhile.
+ */
 export function usePluginStore<M extends IAnyModelType>(name: string): Instance<M> {
-  const stores = useConsole().store.stores as unknown as Record<string, Instance<M> | undefined>;
-  const store = stores[name];
-  if (!store) throw new Error(`No plugin added a store named "${name}"`);
-  return store;
+  const { pluginStores } = useConsole();
+  return (pluginStores.get(name) ?? use(pluginStores.load(name))) as Instance<M>;
 }
 
 /** A service some plugin provided, e.g. a plugin's API client. */

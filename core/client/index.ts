@@ -11,6 +11,7 @@ export * from './store/env';
 export * from './store/session-store';
 export * from './store/ui-store';
 export * from './store/root-store';
+export * from './store/plugin-stores';
 export * from './store/request';
 export * from './store/paged-list';
 export * from './context';

@@ -9,8 +9,11 @@ export interface ClientPluginContext {
   provide<T>(token: Token<T>, value: T): void;
   /** Resolves a service provided by this plugin or one registered before it (a dependency); fails naming plugin and token. */
   resolve<T>(token: Token<T>): T;
-  /** Adds the plugin's MST store to the root store under `stores.<name>`. */
-  addStore(name: string, model: IAnyModelType): void;
+  /**
+   * Adds the plugin's MST store, exported by name from a module that loads the first time a page asks for the store
+   * (usePluginStore), in a chunk of its own: `context.addStore('nodes', () => import('./store/nodes-store'), 'NodesStore')`.
+   */
+  addStore<M extends Record<K, IAnyModelType>, K extends keyof M>(name: string, load: () => Promise<M>, exportName: K): void;
 }
 
 export interface ClientPlugin {

@@ -71,19 +71,21 @@ describe('registerClientPlugins', () => {
     ).toThrow(/Plugin "lonely" requires "test.missing"/);
   });
 
-  it('collects store models and refuses two stores of one name', () => {
+  it('collects what loads each store model and refuses two stores of one name', async () => {
     const Model = types.model({ count: 0 });
+    const load = async () => ({ Model });
     const runtime = registerClientPlugins(
-      [plugin('a', {}, (context) => context.addStore('counter', Model))],
+      [plugin('a', {}, (context) => context.addStore('counter', load, 'Model'))],
       { licences: ALL_LICENCES },
       container,
     );
-    expect(Object.keys(runtime.storeModels)).toEqual(['counter']);
+    expect(Object.keys(runtime.storeLoaders)).toEqual(['counter']);
+    expect(await runtime.storeLoaders.counter!()).toBe(Model);
     expect(() =>
       registerClientPlugins(
         [
-          plugin('a', {}, (context) => context.addStore('counter', Model)),
-          plugin('b', {}, (context) => context.addStore('counter', Model)),
+          plugin('a', {}, (context) => context.addStore('counter', load, 'Model')),
+          plugin('b', {}, (context) => context.addStore('counter', load, 'Model')),
         ],
         { licences: ALL_LICENCES },
         container,

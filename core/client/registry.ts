@@ -1,7 +1,6 @@
 // tsyringe throws at import time without the Reflect metadata API. Importing the polyfill here, beside tsyringe,
 // keeps it first even when the bundler moves this module into a chunk that loads before the entry's own code.
 import 'reflect-metadata';
-import type { IAnyModelType } from 'mobx-state-tree';
 import { container as globalContainer, type DependencyContainer } from 'tsyringe';
 import {
   ExtensionRegistry,
@@ -17,6 +16,7 @@ import {
 } from '@sensorium/core/common';
 import type { TextSource } from './i18n';
 import type { ClientPlugin, ClientPluginContext } from './plugin';
+import type { StoreModelLoader } from './store/plugin-stores';
 
 /** Everything the enabled client plugins registered, ready for the shell to render. */
 export interface ClientRuntime {
@@ -27,8 +27,8 @@ export interface ClientRuntime {
   readonly registry: ExtensionRegistry;
   /** The console's DI container; each plugin registered through a child of it. */
   readonly container: DependencyContainer;
-  /** Plugin store models by name, composed into the root store before it is created. */
-  readonly storeModels: Readonly<Record<string, IAnyModelType>>;
+  /** What loads each plugin store's model, by store name (PluginStores creates a store when a page first asks). */
+  readonly storeLoaders: Readonly<Record<string, StoreModelLoader>>;
   /** Every enabled plugin's texts, in plugin order (later ones win on the same key). */
   readonly texts: readonly TextSource[];
 }
@@ -45,7 +45,7 @@ export function registerClientPlugins(
 ): ClientRuntime {
   const registry = new ExtensionRegistry();
   const container = parent.createChildContainer();
-  const storeModels: Record<string, IAnyModelType> = {};
+  const storeLoaders: Record<string, StoreModelLoader> = {};
   const enabled: ClientPlugin[] = [];
   const skipped: { id: string; reason: string }[] = [];
   const skippedIds = new Set<string>();
@@ -74,10 +74,10 @@ export function registerClientPlugins(
         container.register(token, { useValue: value });
       },
       resolve: (token) => resolveFor(pluginContainer, id, token),
-      addStore: (name, model) => {
-        if (storeModels[name])
+      addStore: (name, load, exportName) => {
+        if (storeLoaders[name])
           throw new PluginWiringError(`Plugin "${id}" adds store "${name}", which another plugin already added`, id);
-        storeModels[name] = model;
+        storeLoaders[name] = async () => (await load())[exportName];
       },
     };
     plugin.register(context);
@@ -85,7 +85,7 @@ export function registerClientPlugins(
   }
 
   const texts = enabled.flatMap((plugin) => (plugin.i18n ? [plugin.i18n] : []));
-  return { plugins: enabled, skipped, registry, container, storeModels, texts };
+  return { plugins: enabled, skipped, registry, container, storeLoaders, texts };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import {
   NotificationCenter,
+  PluginStores,
   PushClient,
   TokenStore,
   coreClientTexts,
@@ -47,13 +48,15 @@ export async function createConsoleServices(systemInfo: SystemInfo, plugins: rea
     routes: routeResolverOf(runtime, systemInfo.licences),
     onSessionExpired: () => late.store?.session.clear(),
   });
-  const store = createRootStore(runtime.storeModels, { http, tokens, i18n, preferences: localStorage });
+  const env = { http, tokens, i18n, preferences: localStorage };
+  const pluginStores = new PluginStores(runtime.storeLoaders, env);
+  const store = createRootStore(env, pluginStores);
   // A socket closed for an ended session: an authenticated call refreshes the tokens (reconnecting it) or ends the session.
   const push = new PushClient({ tokens, onSessionClosed: () => void http.get('auth/me').catch(() => undefined) });
 
   const router = createBrowserRouter(buildRouteTable(licensedRoutes, { session: store.session, tokens, sessionStorage }));
   Object.assign(late, { store, router });
 
-  const services: ConsoleServices = { runtime, systemInfo, http, store, tokens, push, notifications };
+  const services: ConsoleServices = { runtime, systemInfo, http, store, pluginStores, tokens, push, notifications };
   return { services, i18n, router };
 }

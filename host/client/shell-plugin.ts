@@ -19,7 +19,7 @@ import {
 } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { version } from '../../package.json';
-import { MQTT_CREDENTIALS_STORE, MqttCredentialsStore } from './mqtt/mqtt-credentials-store';
+import { MQTT_CREDENTIALS_STORE } from './mqtt/store-name';
 
 /** Sidebar group ids of the shell (spec §2.4); plugins add their items to these groups by id. */
 export const SHELL_GROUPS = {
@@ -86,7 +86,7 @@ export const shellPlugin = defineClientPlugin({
       customPermissions: ['setting'],
     });
     // The organisation's device credentials for the embedded MQTT broker (core's, so the shell's).
-    context.addStore(MQTT_CREDENTIALS_STORE, MqttCredentialsStore);
+    context.addStore(MQTT_CREDENTIALS_STORE, () => import('./mqtt/mqtt-credentials-store'), 'MqttCredentialsStore');
     context.contribute(
       organisationSettingSections,
       {

@@ -1,29 +1,22 @@
 import { reaction } from 'mobx';
-import { addDisposer, applySnapshot, types, type IAnyModelType, type IAnyType, type Instance } from 'mobx-state-tree';
+import { addDisposer, types, type Instance } from 'mobx-state-tree';
 import { storedLanguage } from '../i18n';
 import type { StoreEnv } from './env';
+import type { PluginStores } from './plugin-stores';
 import { SessionModel } from './session-store';
 import { SIDEBAR_MINIFIED_KEY, UiModel } from './ui-store';
 
-/**
- * The root store: core's `session` and `ui`, and each plugin's store under `stores.<name>` (added with addStore).
- * A plugin's model must be creatable from an empty snapshot (give every property a default).
- */
-export function createRootStoreModel(pluginStores: Readonly<Record<string, IAnyModelType>>) {
-  const properties: Record<string, IAnyType> = {};
-  for (const [name, model] of Object.entries(pluginStores)) properties[name] = types.optional(model, {});
-  return types.model('Root', {
-    session: types.optional(SessionModel, {}),
-    ui: types.optional(UiModel, {}),
-    stores: types.optional(types.model('PluginStores', properties), {}),
-  });
-}
+/** The root store: core's `session` and `ui`. The plugins' stores are PluginStores', created when a page needs one. */
+const RootStoreModel = types.model('Root', {
+  session: types.optional(SessionModel, {}),
+  ui: types.optional(UiModel, {}),
+});
 
-export type RootStore = Instance<ReturnType<typeof createRootStoreModel>>;
+export type RootStore = Instance<typeof RootStoreModel>;
 
-/** Creates the root store. Plugin stores are reset whenever the user changes, so no one sees the previous user's data. */
-export function createRootStore(pluginStores: Readonly<Record<string, IAnyModelType>>, env: StoreEnv): RootStore {
-  const store = createRootStoreModel(pluginStores).create(
+/** Creates the root store. The plugin stores are reset whenever the user changes, so no one sees the previous user's data. */
+export function createRootStore(env: StoreEnv, pluginStores?: PluginStores): RootStore {
+  const store = RootStoreModel.create(
     {
       ui: {
         language: storedLanguage(env.preferences),
@@ -32,12 +25,13 @@ export function createRootStore(pluginStores: Readonly<Record<string, IAnyModelT
     },
     env,
   );
-  addDisposer(
-    store,
-    reaction(
-      () => store.session.user?.id ?? null,
-      () => applySnapshot(store.stores, {}),
-    ),
-  );
+  if (pluginStores)
+    addDisposer(
+      store,
+      reaction(
+        () => store.session.user?.id ?? null,
+        () => pluginStores.reset(),
+      ),
+    );
   return store;
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { types } from 'mobx-state-tree';
+import { types, type Instance } from 'mobx-state-tree';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@sensorium/core/common';
 import { quietHttpClient } from '../testing/quiet-http-client';
@@ -8,6 +8,7 @@ import { createI18n } from '../i18n';
 import { MemoryStorage } from '../testing/memory-storage';
 import { TOKEN_STORAGE_KEYS, TokenStore } from '../token-store';
 import type { StoreEnv } from './env';
+import { PluginStores } from './plugin-stores';
 import { createRootStore, type RootStore } from './root-store';
 
 const admin: SessionUser = {
@@ -73,7 +74,7 @@ describe('session store', () => {
       origin: url,
     });
     env = { http, tokens, i18n, preferences: new MemoryStorage() };
-    store = createRootStore({}, env);
+    store = createRootStore(env);
   });
 
   afterEach(() => {
@@ -110,16 +111,15 @@ describe('session store', () => {
   });
 
   it('resets the plugin stores when the user logs out', async () => {
-    const withCounter = createRootStore(
-      { counter: types.model({ count: 0 }).actions((self) => ({ bump: () => void self.count++ })) },
-      env,
-    );
-    const counter = withCounter.stores as unknown as { counter: { count: number; bump(): void } };
+    const Counter = types.model({ count: 0 }).actions((self) => ({ bump: () => void self.count++ }));
+    const pluginStores = new PluginStores({ counter: async () => Counter }, env);
+    const withCounter = createRootStore(env, pluginStores);
+    const counter = (await pluginStores.load('counter')) as Instance<typeof Counter>;
     await withCounter.session.login({ username: 'admin', password: 'secret', rememberMe: false });
-    counter.counter.bump();
-    expect(counter.counter.count).toBe(1);
+    counter.bump();
+    expect(counter.count).toBe(1);
     await withCounter.session.logout();
-    expect(counter.counter.count).toBe(0);
+    expect(counter.count).toBe(0);
   });
 
   it('restores a stored session once, and settles as anonymous without tokens', async () => {
@@ -129,7 +129,7 @@ describe('session store', () => {
     expect(store.session.status).toBe('authenticated');
 
     tokens.clear();
-    const fresh = createRootStore({}, env);
+    const fresh = createRootStore(env);
     await fresh.session.restore();
     expect(fresh.session.status).toBe('anonymous');
   });

@@ -2,7 +2,7 @@ import { cast, types, type Instance } from 'mobx-state-tree';
 import { organisationScopedModel, RequestModel, track } from '@sensorium/core/client';
 import type { MqttDeviceCredentialsRotated, MqttDeviceCredentialsView } from '@sensorium/core/common';
 
-export const MQTT_CREDENTIALS_STORE = 'mqttCredentials';
+export { MQTT_CREDENTIALS_STORE } from './store-name';
 const PATH = 'mqtt/device-credentials';
 
 const ViewModel = types.model('MqttDeviceCredentialsView', {

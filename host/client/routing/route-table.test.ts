@@ -49,10 +49,12 @@ describe('route table', () => {
     routers = [];
     tokens = new TokenStore(new MemoryStorage(), new MemoryStorage());
     const http = quietHttpClient(tokens, { prefixUrl: 'http://127.0.0.1:9/api' });
-    store = createRootStore(
-      {},
-      { http, tokens, i18n: createI18n({ en: {}, hk: {}, cn: {} }, 'en'), preferences: new MemoryStorage() },
-    );
+    store = createRootStore({
+      http,
+      tokens,
+      i18n: createI18n({ en: {}, hk: {}, cn: {} }, 'en'),
+      preferences: new MemoryStorage(),
+    });
   });
 
   afterEach(() => {

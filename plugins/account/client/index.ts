@@ -1,7 +1,7 @@
 import { consoleRoutes, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { LICENCES } from '@sensorium/core/common';
 import { manifest } from '../manifest';
-import { ACCOUNT_STORE, AccountStore } from './stores';
+import { ACCOUNT_STORE } from './stores/store-name';
 
 const loadLoginPage = () => import('./pages/login-page');
 const loadEmailVerificationPage = () => import('./pages/email-verification-page');
@@ -12,7 +12,7 @@ export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
-    context.addStore(ACCOUNT_STORE, AccountStore);
+    context.addStore(ACCOUNT_STORE, () => import('./stores'), 'AccountStore');
     context.contribute(routes, {
       path: 'auth/login',
       load: loadLoginPage,

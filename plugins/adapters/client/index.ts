@@ -1,6 +1,5 @@
 import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { AdapterEditorStore } from './store';
 
 /** Editing adapter scripts is node management; the plugin (and Advance Setting) needs the IoT licence. */
 const GATE = { permission: 'nodemanagement', licence: 'iot' } as const;
@@ -9,7 +8,7 @@ export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore('adapterEditor', AdapterEditorStore);
+    context.addStore('adapterEditor', () => import('./store'), 'AdapterEditorStore');
     // The page (and Monaco with it) loads on first visit only: nothing of the editor is in the login bundle.
     context.contribute(
       routes,

@@ -11,7 +11,6 @@ import {
 } from '@sensorium/core/client';
 import { ApplicationSeveritiesToken, applicationSettingTabs } from '../common';
 import { manifest } from '../manifest';
-import { ApplicationsStore } from './store';
 import { APPLICATIONS_STORE } from './use-applications';
 import { applicationSeverities } from './use-severity-scale';
 
@@ -19,7 +18,7 @@ export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore(APPLICATIONS_STORE, ApplicationsStore);
+    context.addStore(APPLICATIONS_STORE, () => import('./store'), 'ApplicationsStore');
     context.provide(ApplicationSeveritiesToken, applicationSeverities);
     context.contribute(routes, {
       path: 'application/application-list',

@@ -1,13 +1,12 @@
 import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { AuditStore } from './store';
 import { AUDIT_STORE } from './use-audit';
 
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore(AUDIT_STORE, AuditStore);
+    context.addStore(AUDIT_STORE, () => import('./store'), 'AuditStore');
     context.contribute(routes, {
       path: 'diagnosis/audit-history',
       load: () => import('./pages/audit-history-page'),

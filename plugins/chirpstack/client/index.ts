@@ -7,7 +7,7 @@ import {
 } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { initialValue, validate } from './rules';
-import { SERVER_SETTINGS_STORE, ChirpstackServerSettingsSection, ChirpstackServerSettingsStore } from './server-settings';
+import { SERVER_SETTINGS_STORE } from './store-name';
 
 /** The ChirpStack data source: its part of the add-item wizard (node spec 2.11, 3.2) and its organisation settings. */
 export default defineClientPlugin({
@@ -23,10 +23,14 @@ export default defineClientPlugin({
       initialValue,
       validate,
     });
-    context.addStore(SERVER_SETTINGS_STORE, ChirpstackServerSettingsStore);
+    context.addStore(SERVER_SETTINGS_STORE, () => import('./server-settings'), 'ChirpstackServerSettingsStore');
     context.contribute(
       organisationSettingSections,
-      { id: 'chirpstack.server-settings', order: 10, component: ChirpstackServerSettingsSection },
+      {
+        id: 'chirpstack.server-settings',
+        order: 10,
+        component: lazyComponent(() => import('./server-settings'), 'ChirpstackServerSettingsSection'),
+      },
       { permission: 'setting' },
     );
   },

@@ -1,6 +1,5 @@
 import { deviceServerSettingsModel, deviceServerSettingsSection } from '@sensorium/core/client';
-
-export const SERVER_SETTINGS_STORE = 'chirpstackServerSettings';
+import { SERVER_SETTINGS_STORE } from './store-name';
 
 /** The organisation's own ChirpStack API settings (GET/PUT/DELETE /api/chirpstack/server-settings). */
 export const ChirpstackServerSettingsStore = deviceServerSettingsModel('ChirpstackServerSettings', 'chirpstack/server-settings');

@@ -1,6 +1,5 @@
 import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { CostManagementStore } from './store';
 
 /** The page's path: the spec's `/dashboard` of the Testing group (shell §2.4). */
 export const COST_MANAGEMENT_PATH = 'dashboard';
@@ -10,7 +9,7 @@ export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore('costManagement', CostManagementStore);
+    context.addStore('costManagement', () => import('./store'), 'CostManagementStore');
     // The server answers cloud and si-customer users holding `setting`; the system-admin guard asks the same.
     context.contribute(routes, {
       path: COST_MANAGEMENT_PATH,

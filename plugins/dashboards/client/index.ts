@@ -1,6 +1,5 @@
 import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { DashboardsStore } from './store';
 
 /**
  * Dashboards (shell §2.1, §2.3, §6): the application's dashboards under app/{app_id}/dashboard (main by default), the
@@ -11,7 +10,7 @@ export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore('dashboards', DashboardsStore);
+    context.addStore('dashboards', () => import('./store'), 'DashboardsStore');
     context.contribute(routes, {
       path: 'app/:app_id/dashboard',
       load: () => import('./pages/dashboard-index-page'),

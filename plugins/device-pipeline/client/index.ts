@@ -4,10 +4,8 @@ import { applicationSettingTabs } from '@sensorium/applications/common';
 import { fieldSettingSections, itemSettingsTabs } from '@sensorium/nodes/common';
 import { CHART_TAB_ID } from '../common';
 import { manifest } from '../manifest';
-import { DEAD_LETTER_STORE, DeadLetterStore } from './dead-letters/store';
-import { RetentionStore } from './retention/store';
+import { DEAD_LETTER_STORE } from './dead-letters/store-name';
 import { RETENTION_STORE } from './retention/use-retention';
-import { DevicePipelineStore } from './store';
 
 // The tab and sections load on first use (uPlot is large), under the item panel's and the dialog's Suspense.
 const ChartTab = lazy(async () => ({ default: (await import('./chart-tab')).ChartTab }));
@@ -32,9 +30,9 @@ export default defineClientPlugin({
     (language) => import(`./dead-letters/i18n/${language}.json`),
   ),
   register(context) {
-    context.addStore('devicePipeline', DevicePipelineStore);
-    context.addStore(DEAD_LETTER_STORE, DeadLetterStore);
-    context.addStore(RETENTION_STORE, RetentionStore);
+    context.addStore('devicePipeline', () => import('./store'), 'DevicePipelineStore');
+    context.addStore(DEAD_LETTER_STORE, () => import('./dead-letters/store'), 'DeadLetterStore');
+    context.addStore(RETENTION_STORE, () => import('./retention/store'), 'RetentionStore');
     context.contribute(routes, {
       path: 'diagnosis/dead-letters',
       load: () => import('./dead-letters/dead-letters-page'),

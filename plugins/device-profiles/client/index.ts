@@ -1,12 +1,11 @@
 import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { DeviceProfilesStore } from './store';
 
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore('deviceProfiles', DeviceProfilesStore);
+    context.addStore('deviceProfiles', () => import('./store'), 'DeviceProfilesStore');
     context.contribute(routes, {
       path: 'device-profile',
       load: () => import('./device-profiles-page'),

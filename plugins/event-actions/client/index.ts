@@ -6,7 +6,6 @@ import { manifest } from '../manifest';
 import { WebhooksTabLoader } from './components/webhooks-tab-loader';
 import { webhookTriesSection } from './event-section';
 import { TASK_RANGE_ACTION, WEBHOOK_RANGE_ACTION } from './range-actions';
-import { WebhooksStore } from './store';
 import { WEBHOOKS_STORE } from './use-webhooks';
 
 export default defineClientPlugin({
@@ -16,7 +15,7 @@ export default defineClientPlugin({
     (language) => import(`./event-section/i18n/${language}.json`),
   ),
   register(context) {
-    context.addStore(WEBHOOKS_STORE, WebhooksStore);
+    context.addStore(WEBHOOKS_STORE, () => import('./store'), 'WebhooksStore');
     // Rotating the secret needs the setting permission, as the tab's neighbours do.
     context.contribute(
       applicationSettingTabs,

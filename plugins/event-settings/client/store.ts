@@ -205,4 +205,4 @@ export const EventSettingsStore = types
   });
 
 export type EventSettingsStoreInstance = Instance<typeof EventSettingsStore>;
-export const EVENT_SETTINGS_STORE = 'eventSettings';
+export { EVENT_SETTINGS_STORE } from './store-name';

@@ -1,13 +1,13 @@
 import { appMenuItems, appRouteRef, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { EVENT_PERMISSION } from './event-permission';
-import { EVENT_VIEW_STORE, EventViewStore } from './store';
+import { EVENT_VIEW_STORE } from './store-name';
 
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore(EVENT_VIEW_STORE, EventViewStore);
+    context.addStore(EVENT_VIEW_STORE, () => import('./store'), 'EventViewStore');
     context.contribute(routes, {
       path: 'app/:app_id/event-view',
       load: () => import('./event-view-page'),

@@ -205,4 +205,4 @@ export const EventViewStore = types
   });
 
 export type EventViewStoreInstance = Instance<typeof EventViewStore>;
-export const EVENT_VIEW_STORE = 'events';
+export { EVENT_VIEW_STORE } from './store-name';

@@ -1,13 +1,12 @@
 import { RouterRegular } from '@fluentui/react-icons';
 import { defineClientPlugin, jsonTexts, routes, sidebarGroups } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { GatewaysStore } from './store';
 
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore('gateways', GatewaysStore);
+    context.addStore('gateways', () => import('./store'), 'GatewaysStore');
     // Node spec §2.10 and shell spec §2.1: its own top-level route and sidebar link, for cloud and si-customer users.
     context.contribute(routes, {
       path: 'gateway-management',

@@ -1,13 +1,12 @@
 import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { MailboxStore } from './store';
 import { MAILBOX_STORE } from './use-mailbox';
 
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
-    context.addStore(MAILBOX_STORE, MailboxStore);
+    context.addStore(MAILBOX_STORE, () => import('./store'), 'MailboxStore');
     context.contribute(routes, {
       path: 'diagnosis/mailbox',
       load: () => import('./pages/mailbox-page'),

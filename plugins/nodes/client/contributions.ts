@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { FieldSettingSection, ItemSettingsTab } from '../common/extension-points';
-import { SETTINGS_TAB } from './store/nodes-store';
+import { SETTINGS_TAB } from './settings-tab';
 
 // What the nodes plugin contributes to its own extension points. The components load on first use (React.lazy), so
 // the maps, icons and sections add nothing to the console's first page; the item panel and the Field Settings dialog

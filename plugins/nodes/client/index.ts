@@ -2,13 +2,12 @@ import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/
 import { manifest } from '../manifest';
 import { fieldSettingSections, itemSettingsTabs } from '../common/extension-points';
 import { NODES_FIELD_SECTIONS, NODES_ITEM_TABS } from './contributions';
-import { NodesStore } from './store/nodes-store';
 
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
-    context.addStore('nodes', NodesStore);
+    context.addStore('nodes', () => import('./store/nodes-store'), 'NodesStore');
     context.contribute(routes, {
       path: 'app/:app_id/node-management',
       load: () => import('./pages/node-management-page'),

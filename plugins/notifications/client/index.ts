@@ -11,13 +11,12 @@ import { eventDetailSections } from '@sensorium/events/common';
 import { rangeActions } from '@sensorium/nodes/common';
 import { ContactDepartmentsToken, EscalationControlsToken } from '../common';
 import { manifest } from '../manifest';
-import { ContactsStore } from './contacts/store';
 import { CONTACTS_STORE } from './contacts/use-contacts';
 import { eventDeliveriesSection } from './event-deliveries';
 import { registerHistory } from './history';
 import { NOTIFICATION_RANGE_ACTION } from './range-notification';
-import { PROVIDERS_STORE, ProvidersStore } from './providers/store';
-import { RATE_LIMIT_STORE, RateLimitStore } from './rate-limit/store';
+import { PROVIDERS_STORE } from './providers/store-name';
+import { RATE_LIMIT_STORE } from './rate-limit/store-name';
 import { notificationPartTexts } from './texts';
 
 /** Shell §2.3: Settings > Notification Contact List (permission notificationsetting, IoT licence). */
@@ -27,7 +26,7 @@ export default defineClientPlugin({
   manifest,
   i18n: jsonTexts(notificationPartTexts, (language) => import(`./event-deliveries/i18n/${language}.json`)),
   register(context) {
-    context.addStore(CONTACTS_STORE, ContactsStore);
+    context.addStore(CONTACTS_STORE, () => import('./contacts/store'), 'ContactsStore');
     // The contacts' departments for other plugins' forms (the event-settings rule editor).
     context.provide(ContactDepartmentsToken, {
       DepartmentsDropdown: lazyComponent(() => import('./contacts/departments-dropdown'), 'DepartmentsDropdown'),
@@ -64,7 +63,7 @@ export default defineClientPlugin({
     // A range's Notification Setting in the Field Settings dialog (node spec 2.7).
     context.contribute(rangeActions, NOTIFICATION_RANGE_ACTION);
     // SMS, WhatsApp and voice providers: Advance Setting > Organisation Settings (permission setting).
-    context.addStore(PROVIDERS_STORE, ProvidersStore);
+    context.addStore(PROVIDERS_STORE, () => import('./providers/store'), 'ProvidersStore');
     context.contribute(
       organisationSettingSections,
       {
@@ -75,7 +74,7 @@ export default defineClientPlugin({
       { permission: 'setting' },
     );
     // The per-contact rate limit, next to the providers (same permission).
-    context.addStore(RATE_LIMIT_STORE, RateLimitStore);
+    context.addStore(RATE_LIMIT_STORE, () => import('./rate-limit/store'), 'RateLimitStore');
     context.contribute(
       organisationSettingSections,
       {

@@ -7,7 +7,7 @@ import {
 } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { initialValue, validate } from './rules';
-import { PrtgServerSettingsSection, PrtgServerSettingsStore, SERVER_SETTINGS_STORE } from './server-settings';
+import { SERVER_SETTINGS_STORE } from './store-name';
 
 /** The PRTG data source: its part of the add-item wizard (node spec 2.11, 3.2) and its organisation's API settings. */
 export default defineClientPlugin({
@@ -23,10 +23,14 @@ export default defineClientPlugin({
       initialValue,
       validate,
     });
-    context.addStore(SERVER_SETTINGS_STORE, PrtgServerSettingsStore);
+    context.addStore(SERVER_SETTINGS_STORE, () => import('./server-settings'), 'PrtgServerSettingsStore');
     context.contribute(
       organisationSettingSections,
-      { id: 'prtg.server-settings', order: 30, component: PrtgServerSettingsSection },
+      {
+        id: 'prtg.server-settings',
+        order: 30,
+        component: lazyComponent(() => import('./server-settings'), 'PrtgServerSettingsSection'),
+      },
       { permission: 'setting' },
     );
   },

@@ -1,6 +1,5 @@
 import { deviceServerSettingsModel, deviceServerSettingsSection } from '@sensorium/core/client';
-
-export const SERVER_SETTINGS_STORE = 'prtgServerSettings';
+import { SERVER_SETTINGS_STORE } from './store-name';
 
 /** The organisation's own PRTG API address and token (GET/PUT/DELETE /api/prtg/server-settings). */
 export const PrtgServerSettingsStore = deviceServerSettingsModel('PrtgServerSettings', 'prtg/server-settings');

@@ -2,7 +2,6 @@ import { defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { eventDetailSections } from '@sensorium/events/common';
 import { manifest } from '../manifest';
 import { alertLinksSection } from './links';
-import { PublicAlertStore } from './store';
 
 export default defineClientPlugin({
   manifest,
@@ -11,7 +10,7 @@ export default defineClientPlugin({
     (language) => import(`./links/i18n/${language}.json`),
   ),
   register(context) {
-    context.addStore('publicAlert', PublicAlertStore);
+    context.addStore('publicAlert', () => import('./store'), 'PublicAlertStore');
     // Under public/, so it stands alone without the header and sidebar; the link's token is the only credential.
     context.contribute(routes, {
       path: 'public/event/:payload',

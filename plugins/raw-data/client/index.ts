@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { itemSettingsTabs } from '@sensorium/nodes/common';
 import { manifest } from '../manifest';
-import { RAW_DATA_STORE, RawDataStore } from './store';
+import { RAW_DATA_STORE } from './store-name';
 
 // The tab loads on first use, under the item panel's Suspense.
 const DataHistoryTab = lazy(async () => ({ default: (await import('./data-history-tab')).DataHistoryTab }));
@@ -15,7 +15,7 @@ export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore(RAW_DATA_STORE, RawDataStore);
+    context.addStore(RAW_DATA_STORE, () => import('./store'), 'RawDataStore');
     context.contribute(routes, {
       path: 'diagnosis/raw-data-history',
       load: () => import('./raw-data-history-page'),

@@ -177,5 +177,5 @@ export const RawDataStore = types
     },
   }));
 
-export const RAW_DATA_STORE = 'rawData';
+export { RAW_DATA_STORE } from './store-name';
 export type RawDataTableStoreInstance = Instance<typeof RawDataTableStore>;

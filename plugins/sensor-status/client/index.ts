@@ -1,12 +1,11 @@
 import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { SensorStatusStore } from './store';
 
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`./i18n/${language}.json`)),
   register(context) {
-    context.addStore('sensorStatus', SensorStatusStore);
+    context.addStore('sensorStatus', () => import('./store'), 'SensorStatusStore');
     context.contribute(routes, {
       path: 'app/:app_id/sensor',
       load: () => import('./sensor-status-page'),

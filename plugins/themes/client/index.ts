@@ -1,13 +1,12 @@
 import { defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { ThemesStore } from './store';
 import { THEMES_STORE } from './use-themes';
 
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore(THEMES_STORE, ThemesStore);
+    context.addStore(THEMES_STORE, () => import('./store'), 'ThemesStore');
     context.contribute(routes, {
       path: 'theme-profile',
       load: () => import('./pages/theme-profile-page'),

@@ -1,13 +1,13 @@
 import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/core/client';
 import { manifest } from '../manifest';
-import { TIMER_MISSIONS_STORE, TimerMissionsStore } from './store';
+import { TIMER_MISSIONS_STORE } from './store-name';
 
 /** Settings > Timer Mission Setting (shell §2.3: permission schedulesetting, IoT licence, which the manifest carries). */
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore(TIMER_MISSIONS_STORE, TimerMissionsStore);
+    context.addStore(TIMER_MISSIONS_STORE, () => import('./store'), 'TimerMissionsStore');
     context.contribute(routes, {
       path: 'app/:app_id/timer-mission-setting',
       load: () => import('./timer-missions-page'),

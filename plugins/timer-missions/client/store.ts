@@ -206,4 +206,4 @@ export const TimerMissionsStore = types
   });
 
 export type TimerMissionsStoreInstance = Instance<typeof TimerMissionsStore>;
-export const TIMER_MISSIONS_STORE = 'timerMissions';
+export { TIMER_MISSIONS_STORE } from './store-name';

@@ -7,7 +7,7 @@ import {
 } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { initialValue, validate } from './rules';
-import { SERVER_SETTINGS_STORE, TtnServerSettingsSection, TtnServerSettingsStore } from './server-settings';
+import { SERVER_SETTINGS_STORE } from './store-name';
 
 /** The The Things Stack (TTN) data source: its part of the add-item wizard (node spec 2.11, 3.2) and its organisation settings. */
 export default defineClientPlugin({
@@ -23,10 +23,14 @@ export default defineClientPlugin({
       initialValue,
       validate,
     });
-    context.addStore(SERVER_SETTINGS_STORE, TtnServerSettingsStore);
+    context.addStore(SERVER_SETTINGS_STORE, () => import('./server-settings'), 'TtnServerSettingsStore');
     context.contribute(
       organisationSettingSections,
-      { id: 'ttn.server-settings', order: 20, component: TtnServerSettingsSection },
+      {
+        id: 'ttn.server-settings',
+        order: 20,
+        component: lazyComponent(() => import('./server-settings'), 'TtnServerSettingsSection'),
+      },
       { permission: 'setting' },
     );
   },

@@ -1,6 +1,5 @@
 import { deviceServerSettingsModel, deviceServerSettingsSection } from '@sensorium/core/client';
-
-export const SERVER_SETTINGS_STORE = 'ttnServerSettings';
+import { SERVER_SETTINGS_STORE } from './store-name';
 
 /** The organisation's own The Things Stack API settings (GET/PUT/DELETE /api/ttn/server-settings). */
 export const TtnServerSettingsStore = deviceServerSettingsModel('TtnServerSettings', 'ttn/server-settings');

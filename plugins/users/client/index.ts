@@ -1,14 +1,14 @@
 import { appMenuItems, consoleRoutes, defineClientPlugin, jsonTexts, routes, sidebarItems } from '@sensorium/core/client';
 import { manifest } from '../manifest';
 import { USERS_PAGE_OLD_PATH, USERS_PAGE_PATH } from './paths';
-import { USERS_STORE, UsersStore } from './stores';
+import { USERS_STORE } from './stores/store-name';
 
 /** Account Management (users, user groups, My Account with API keys) and the per-application User Setup page. */
 export default defineClientPlugin({
   manifest,
   i18n: jsonTexts((language) => import(`../common/i18n/${language}.json`)),
   register(context) {
-    context.addStore(USERS_STORE, UsersStore);
+    context.addStore(USERS_STORE, () => import('./stores'), 'UsersStore');
     context.contribute(routes, {
       path: USERS_PAGE_PATH,
       load: () => import('./pages/users-page'),

@@ -7,8 +7,9 @@ import { ForgotPasswordModel, ResetPasswordModel } from './password-reset';
 import { SignUpModel } from './sign-up';
 import { VerificationModel } from './verification';
 
-/** The name of the account plugin's store in the console's root store (`stores.account`). */
-export const ACCOUNT_STORE = 'account';
+import { ACCOUNT_STORE } from './store-name';
+
+export { ACCOUNT_STORE };
 
 /** What the account screens know from the server: login, sign-up, verification, company step, password recovery. */
 export const AccountStore = types.model('AccountStore', {

@@ -3,7 +3,9 @@ import { pagedListModel, usePluginStore } from '@sensorium/core/client';
 import { DEAD_LETTER_REASONS, type DeadLetterPage } from '../../common';
 
 export const DEAD_LETTER_PAGE_SIZE = 20;
-export const DEAD_LETTER_STORE = 'deadLetters';
+import { DEAD_LETTER_STORE } from './store-name';
+
+export { DEAD_LETTER_STORE };
 
 export const DeadLetterModel = types.model('DeadLetter', {
   id: types.string,

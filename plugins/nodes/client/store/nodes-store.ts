@@ -9,8 +9,7 @@ import { RangeActionStore } from './range-action-store';
 import { TreeStore } from './tree-store';
 import { WizardStore } from './wizard-store';
 
-/** The item panel's Settings tab: the default, and where a row's Setting button leads. */
-export const SETTINGS_TAB = 'nodes.settings';
+export { SETTINGS_TAB } from '../settings-tab';
 
 /**
  * Node Management's state (node spec 2), in the root store as `stores.nodes`: the application's tree, the selected

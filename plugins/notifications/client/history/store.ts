@@ -10,8 +10,7 @@ import {
   type NotificationHistoryPage,
 } from '../../common/history';
 
-/** The store's name in the root store. */
-export const HISTORY_STORE = 'notificationHistory';
+export { HISTORY_STORE } from './store-name';
 /** Typing in the search waits this long before asking the server. */
 export const SEARCH_DELAY_MS = 300;
 /** Pushes while deliveries go out come in bursts: the page reloads at most this often. */

@@ -4,7 +4,7 @@ import { types, type Instance } from 'mobx-state-tree';
 import { organisationScopedModel, RequestModel, track } from '@sensorium/core/client';
 import { CALL_TIMEOUT_LIMITS, ProviderInput, type ProviderChannel, type ProvidersAnswer, type ProviderView } from '../../common';
 
-export const PROVIDERS_STORE = 'notificationProviders';
+export { PROVIDERS_STORE } from './store-name';
 
 /** What carries a channel's notifications: the organisation's own provider, the operator's default, or nothing. */
 export type ProviderSource = 'own' | 'default' | 'none';

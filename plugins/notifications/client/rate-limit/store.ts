@@ -5,7 +5,7 @@ import { organisationScopedModel, RequestModel, track } from '@sensorium/core/cl
 import { RATE_LIMIT_BOUNDS, RateLimitInput, type RateLimit, type RateLimitAnswer } from '../../common';
 import type { FieldProblem } from '../providers/store';
 
-export const RATE_LIMIT_STORE = 'notificationRateLimit';
+export { RATE_LIMIT_STORE } from './store-name';
 
 /** The form's numbers as the inputs hold them (text). */
 export type RateLimitForm = Record<keyof RateLimit, string>;

@@ -7,8 +7,9 @@ import { MyAccountStoreModel } from './my-account';
 import { UserListModel } from './user-list';
 import { UserSetupModel } from './user-setup';
 
-/** The name the plugin's store has in the console's root store (`stores.users`). */
-export const USERS_STORE = 'users';
+import { USERS_STORE } from './store-name';
+
+export { USERS_STORE };
 
 /** Everything the users plugin's pages show from the server. */
 export const UsersStore = types.model('UsersStore', {
