@@ -3,7 +3,14 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../testing/scratch-database';
-import { BUS_APPLICATION_NAME, PostgresClusterBus, RedisClusterBus, type ClosableClusterBus } from './index';
+import {
+  BUS_APPLICATION_NAME,
+  LocalClusterBus,
+  openClusterBus,
+  PostgresClusterBus,
+  RedisClusterBus,
+  type ClosableClusterBus,
+} from './index';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = Fastify({ logger: false }).log;
@@ -28,6 +35,7 @@ const postgres = (() => {
       scratch = await createScratchDatabase();
     },
     tearDown: () => scratch?.drop(),
+    url: () => scratch.url,
     /** Ends every bus connection of the scratch database from the server's side, as a failover or restart would. */
     async terminateListeners(): Promise<number> {
       const client = new pg.Client({ connectionString: scratch.url });
@@ -166,5 +174,27 @@ describe('cluster bus over PostgreSQL, its LISTEN connection lost', () => {
     const resumed = onB.length;
     for (const next of [1001, 1002, 1003]) send(next);
     await expect.poll(() => onB.slice(resumed).filter((value) => value > 1000)).toEqual([1001, 1002, 1003]);
+  });
+});
+
+describe('the bus a configuration opens', () => {
+  beforeAll(() => postgres.setUp());
+  afterAll(() => postgres.tearDown());
+
+  it('is local on PGlite (REDIS_URL unused there), Redis with REDIS_URL, else LISTEN/NOTIFY on PostgreSQL', async () => {
+    const buses = [
+      await openClusterBus({ databaseUrl: null, redisUrl: REDIS_URL }, log),
+      await openClusterBus({ databaseUrl: postgres.url(), redisUrl: REDIS_URL }, log),
+      await openClusterBus({ databaseUrl: postgres.url(), redisUrl: null }, log),
+    ];
+    expect(buses.map((bus) => bus.constructor)).toEqual([LocalClusterBus, RedisClusterBus, PostgresClusterBus]);
+    expect(buses.map((bus) => bus.spansInstances)).toEqual([false, true, true]);
+    await Promise.all(buses.map((bus) => bus.close()));
+  });
+
+  it('stops start-up when REDIS_URL names no reachable Redis', async () => {
+    await expect(openClusterBus({ databaseUrl: postgres.url(), redisUrl: 'redis://127.0.0.1:1' }, log)).rejects.toThrow(
+      'REDIS_URL',
+    );
   });
 });
