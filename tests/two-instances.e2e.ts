@@ -30,6 +30,8 @@ const LIVE_EUI = 'a84041000181cc02';
 const VALVE_EUI = 'a84041000181cc03';
 /** The scheduler's tick (plugins/timer-missions/server/scheduler.ts TICK_MS): both instances look this often. */
 const MISSION_TICK_MS = 5_000;
+/** Each instance's members of the shared subscription; Mosquitto hands uplinks to the members of the group in turn. */
+const INGEST_CONNECTIONS = 2;
 
 describe('two console instances behind HAProxy', () => {
   const unique = randomUUID().slice(0, 8);
@@ -112,6 +114,7 @@ describe('two console instances behind HAProxy', () => {
           // One group for the deployment, a client id per instance (docs/deployment.md).
           SENSORIUM_MQTT_SHARE_GROUP: `twins-${unique}`,
           SENSORIUM_MQTT_CLIENT_ID: `twins-${unique}-${name}`,
+          SENSORIUM_MQTT_INGEST_CONNECTIONS: String(INGEST_CONNECTIONS),
         },
         `http://127.0.0.1:${port}`,
       );
@@ -277,10 +280,14 @@ describe('two console instances behind HAProxy', () => {
       await page.getByText('twins-live').first().waitFor();
       await expect.poll(() => sockets, { timeout: 10_000 }).toBeGreaterThan(0);
       const pushedValue = (level: number) => () =>
-        pushed.some((frame) => frame.includes('node-values') && frame.includes(String(level)));
-      // Mosquitto hands the group's uplinks out in turn: of a few, one is B's, which B's own counter shows.
+        pushed.some((frame) => {
+          const message = JSON.parse(frame) as { topic?: string; data?: { items?: { outputSimple?: { level?: unknown } }[] } };
+          return message.topic === 'node-values' && !!message.data?.items?.some((item) => item.outputSimple?.level === level);
+        });
+      // Mosquitto hands the group's uplinks to its members in turn (2 × INGEST_CONNECTIONS): within a round one is B's,
+      // which B's own counter shows.
       const ingested = new Map<number, 'a' | 'b'>();
-      for (let attempt = 1; attempt <= 10 && ![...ingested.values()].includes('b'); attempt++) {
+      for (let attempt = 1; attempt <= 2 * INGEST_CONNECTIONS + 1 && ![...ingested.values()].includes('b'); attempt++) {
         const level = 4000 + attempt;
         const before = { a: await storedBy('a'), b: await storedBy('b') };
         await publish(LIVE_EUI, N + attempt, { level });
@@ -291,6 +298,7 @@ describe('two console instances behind HAProxy', () => {
       }
       const [byB] = [...ingested].filter(([, by]) => by === 'b').map(([level]) => level);
       expect(byB, JSON.stringify([...ingested])).toBeDefined();
+      console.info(`live values by instance: ${JSON.stringify([...ingested])}`);
       // What A ingested reaches its own browser (the frames are read right), and so does what B ingested.
       for (const [level, by] of ingested) {
         if (by === 'a') await expect.poll(pushedValue(level), { timeout: 10_000 }).toBe(true);
