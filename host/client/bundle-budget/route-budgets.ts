@@ -6,7 +6,7 @@ export interface RouteBudget {
   route: string;
   /**
    * Source files (from the repository root) the route loads besides the entry, each with its static imports: its
-   * page, and what the page renders lazily at once (the shell layout, the header's actions).
+   * page, and what the page renders lazily at once (the shell layout, the header's actions, the plugin stores it asks for).
    */
   modules: readonly string[];
   /** The most its JavaScript may weigh brotli-compressed, in KB. */
@@ -17,17 +17,17 @@ export interface RouteBudget {
 
 /**
  * The budgets bundle-budget.test.ts holds the build to, a little over what the build measured when they were set
- * (login 338 KB, application list 386 KB brotli; 442 and 441 KB before the split, served uncompressed). Issue 16 asks
- * 150 KB for the login route, which this design cannot reach: React DOM, React Router, MobX-State-Tree with MobX,
- * i18next and Fluent's provider and theme alone weigh 150 KB brotli, before the plugins' registrations and stores (all
- * on the root store from the start, about 55 KB), the login page's Fluent components and menu (about 50 KB) and the
- * English texts (about 20 KB).
+ * (login 295 KB, application list 355 KB brotli; 335 and 383 KB while every plugin store was in the entry, 442 and
+ * 441 KB before the split, served uncompressed). Issue 16 asks 150 KB for the login route, which this design cannot
+ * reach yet: React DOM, React Router, MobX-State-Tree with MobX (core's session store), i18next, Tabster and Fluent's
+ * provider and theme weigh about 160 KB brotli in the entry (each compressed on its own), before the plugins' registrations (about 13 KB), the
+ * login page's Fluent components, menu and account store (about 55 KB) and the English texts of every plugin (about 22 KB).
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   {
     route: 'login',
     modules: ['plugins/account/client/pages/login-page.tsx'],
-    brotliKb: 350,
+    brotliKb: 300,
     targetKb: 150,
   },
   {
@@ -37,8 +37,9 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
       'plugins/applications/client/pages/application-list-page.tsx',
       'plugins/applications/client/components/application-switcher.tsx',
       'plugins/applications/client/components/alarm-bell.tsx',
+      'plugins/applications/client/store.ts',
     ],
-    brotliKb: 400,
+    brotliKb: 360,
   },
 ];
 

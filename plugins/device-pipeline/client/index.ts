@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { defineClientPlugin, jsonTexts, lazyComponent, routes, sidebarItems } from '@sensorium/core/client';
 import { applicationSettingTabs } from '@sensorium/applications/common';
 import { fieldSettingSections, itemSettingsTabs } from '@sensorium/nodes/common';
-import { CHART_TAB_ID } from '../common';
+import { CHART_TAB_ID } from '../common/chart-tab-id';
 import { manifest } from '../manifest';
 import { DEAD_LETTER_STORE } from './dead-letters/store-name';
 import { RETENTION_STORE } from './retention/use-retention';

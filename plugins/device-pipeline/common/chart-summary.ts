@@ -3,8 +3,8 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { createToken } from '@sensorium/core/common';
 import { NodeHistoryQuery } from './raw-data';
 
-/** The id of the item panel's Chart tab (nodes' item-settings-tabs point): other pages show an item's chart through it. */
-export const CHART_TAB_ID = 'device-pipeline.chart';
+// Apart from this module's query classes, so that registering the tab loads no validation library.
+export { CHART_TAB_ID } from './chart-tab-id';
 
 /** The summary types of a sensor's history (accounts spec §3: Average, Minimum, Maximum, Raw Values, Accumulated). */
 export const SUMMARY_TYPES = ['average', 'minimum', 'maximum', 'raw', 'accumulated'] as const;
