@@ -5,6 +5,13 @@ import type { ThemeLookup } from '@sensorium/themes/common';
 import { DashboardAppParams, DashboardInput, DashboardParams, type Dashboard, type DashboardSummary } from '../common';
 import { boundDashboardItems } from './bound-items';
 import { boundItems, checkWidgets } from './definition-check';
+import {
+  dashboardItemsSchema,
+  dashboardListSchema,
+  dashboardSchema,
+  mainDashboardSchema,
+  removedSchema,
+} from './response-schemas';
 import type { DashboardRepository } from './repository';
 
 /** Every dashboard call needs the dashboard permission (shell §6); the plugin's licence gates them all. */
@@ -48,6 +55,7 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       app: 'appId',
       params: DashboardAppParams,
       permission: DASHBOARD_PERMISSION,
+      response: dashboardListSchema,
       handler: ({ app }): Promise<DashboardSummary[]> => repository.list(app.id),
     }),
     defineAppRoute({
@@ -57,6 +65,7 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       app: 'appId',
       params: DashboardAppParams,
       permission: DASHBOARD_PERMISSION,
+      response: mainDashboardSchema,
       handler: async ({ app }) => ({ dashboard: await repository.main(app.id) }),
     }),
     defineAppRoute({
@@ -66,6 +75,7 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       app: 'appId',
       params: DashboardParams,
       permission: DASHBOARD_PERMISSION,
+      response: dashboardSchema,
       handler: ({ app, params }) => existing(app.id, params.id),
     }),
     defineAppRoute({
@@ -75,6 +85,7 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       app: 'appId',
       params: DashboardParams,
       permission: DASHBOARD_PERMISSION,
+      response: dashboardItemsSchema,
       handler: async ({ app, params }) =>
         boundDashboardItems(lookup, app.id, boundItems(await existing(app.id, params.id)), app.deviceTags),
     }),
@@ -88,10 +99,11 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       permission: DASHBOARD_PERMISSION,
       levels: EDITOR_LEVELS,
       audit: { action: 'dashboards.dashboard.create', log: 'dashboards.audit.create' },
-      handler: async ({ app, body, user, reply }) => {
+      response: dashboardSchema,
+      created: true,
+      handler: async ({ app, body, user }) => {
         checkWidgets(body, await bindableItems(lookup, app));
         await checkTheme(themes, user, body.themeId);
-        reply.code(201);
         return repository.create(app.id, body);
       },
     }),
@@ -105,6 +117,7 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       permission: DASHBOARD_PERMISSION,
       levels: EDITOR_LEVELS,
       audit: { action: 'dashboards.dashboard.update', log: 'dashboards.audit.update', row: dashboardRow },
+      response: dashboardSchema,
       handler: async ({ app, params, body, user }) => {
         const current = await existing(app.id, params.id);
         checkWidgets(body, await bindableItems(lookup, app));
@@ -123,6 +136,7 @@ export function dashboardRoutes(repository: DashboardRepository, lookup: ItemLoo
       permission: DASHBOARD_PERMISSION,
       levels: EDITOR_LEVELS,
       audit: { action: 'dashboards.dashboard.delete', log: 'dashboards.audit.delete', row: dashboardRow },
+      response: removedSchema,
       handler: async ({ app, params }) => {
         if (!(await repository.delete(app.id, params.id))) throw notFound();
         return { id: params.id };

@@ -1,5 +1,6 @@
 import { defineAppRoute, HttpError, type AnyRouteDefinition } from '@sensorium/core/server';
 import { DashboardParams, ShareLinkInput, ShareLinkParams } from '../common';
+import { newShareLinkSchema, removedSchema, shareLinkListSchema } from './response-schemas';
 import type { DashboardRepository } from './repository';
 import { DASHBOARD_PERMISSION, EDITOR_LEVELS, notFound } from './routes';
 import type { ShareLinks } from './share-links';
@@ -20,6 +21,7 @@ export function shareRoutes(repository: DashboardRepository, links: ShareLinks):
       params: DashboardParams,
       permission: DASHBOARD_PERMISSION,
       levels: EDITOR_LEVELS,
+      response: shareLinkListSchema,
       handler: async ({ app, params }) => {
         await existing(app.id, params.id);
         return links.list(params.id);
@@ -35,9 +37,10 @@ export function shareRoutes(repository: DashboardRepository, links: ShareLinks):
       permission: DASHBOARD_PERMISSION,
       levels: EDITOR_LEVELS,
       audit: { action: 'dashboards.share-link.create', log: 'dashboards.audit.shareCreate' },
-      handler: async ({ app, params, body, user, reply }) => {
+      response: newShareLinkSchema,
+      created: true,
+      handler: async ({ app, params, body, user }) => {
         await existing(app.id, params.id);
-        reply.code(201);
         return links.create(app.id, params.id, body.validHours, user.username);
       },
     }),
@@ -50,6 +53,7 @@ export function shareRoutes(repository: DashboardRepository, links: ShareLinks):
       permission: DASHBOARD_PERMISSION,
       levels: EDITOR_LEVELS,
       audit: { action: 'dashboards.share-link.revoke', log: 'dashboards.audit.shareRevoke' },
+      response: removedSchema,
       handler: async ({ app, params }) => {
         await existing(app.id, params.id);
         const revoked = await links.revoke(params.id, params.linkId);

@@ -18,6 +18,13 @@ import {
   type SharedTheme,
 } from '../common';
 import { boundDashboardItems } from './bound-items';
+import {
+  dashboardItemsSchema,
+  sharedAlarmsSchema,
+  sharedChartSchema,
+  sharedDashboardSchema,
+  sharedFloorPlanSchema,
+} from './response-schemas';
 import { boundItems } from './definition-check';
 import type { DashboardRepository } from './repository';
 import { sharedDashboards, sharedWidget } from './shared-dashboard';
@@ -75,6 +82,7 @@ export function sharedViewRoutes(services: SharedViewServices): AnyRouteDefiniti
       url: `${SHARED_BASE}/view`,
       summary:
         'A shared dashboard, read-only: its widgets, the latest values of its bound items only, and its theme; the credential is the link’s dashboard_token as Bearer',
+      response: sharedDashboardSchema,
       handler: async ({ request }): Promise<SharedDashboard> => {
         const { grant, dashboard } = await opened(request);
         const [items, theme] = await Promise.all([itemsOf(grant.appId, boundItems(dashboard)), themeOf(dashboard.themeId)]);
@@ -86,6 +94,7 @@ export function sharedViewRoutes(services: SharedViewServices): AnyRouteDefiniti
       method: 'GET',
       url: `${SHARED_BASE}/values`,
       summary: 'The latest values of a shared dashboard’s bound items (what its view polls)',
+      response: dashboardItemsSchema,
       handler: async ({ request }): Promise<DashboardItem[]> => {
         const { grant, dashboard } = await opened(request);
         return itemsOf(grant.appId, boundItems(dashboard));
@@ -99,6 +108,7 @@ export function sharedViewRoutes(services: SharedViewServices): AnyRouteDefiniti
         'A shared time-series widget’s history over its hours, per bound field, downsampled as the signed-in charts are (raw values thinned to min/max buckets beyond `points`)',
       params: SharedWidgetParams,
       query: SharedChartQuery,
+      response: sharedChartSchema,
       handler: async ({ request, params, query }): Promise<SharedChart> => {
         const { grant, dashboard } = await opened(request);
         const widget = sharedWidget(dashboard, params.widgetId, 'time-series');
@@ -124,6 +134,7 @@ export function sharedViewRoutes(services: SharedViewServices): AnyRouteDefiniti
       url: `${SHARED_BASE}/widgets/:widgetId/alarms`,
       summary: 'A shared alarm-list widget’s open events, newest ten, of the dashboard’s bound items only; read only',
       params: SharedWidgetParams,
+      response: sharedAlarmsSchema,
       handler: async ({ request, params }): Promise<DashboardAlarm[]> => {
         const { grant, dashboard } = await opened(request);
         sharedWidget(dashboard, params.widgetId, 'alarm-list');
@@ -137,6 +148,7 @@ export function sharedViewRoutes(services: SharedViewServices): AnyRouteDefiniti
       url: `${SHARED_BASE}/widgets/:widgetId/floor-plan`,
       summary: 'A shared floor-plan widget’s plan: the pins of its bound items (x and y as fractions of the image)',
       params: SharedWidgetParams,
+      response: sharedFloorPlanSchema,
       handler: async ({ request, params }): Promise<SharedFloorPlan> => {
         const { grant, dashboard } = await opened(request);
         const widget = sharedWidget(dashboard, params.widgetId, 'floor-plan');
