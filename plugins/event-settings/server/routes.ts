@@ -1,6 +1,7 @@
 import { defineAppRoute, HttpError, type AnyRouteDefinition, type ScopedApplication } from '@sensorium/core/server';
 import type { ItemLookup, PlacedDevice } from '@sensorium/nodes/common';
 import { EventRuleInput, RuleAppParams, RuleParams, type RuleDeviceChoice } from '../common';
+import { eventRuleListSchema, eventRuleSchema, ruleDeviceChoicesSchema } from './response-schemas';
 import type { RuleRepository } from './rule-repository';
 
 const BASE = '/system-events-api/:appId/event-settings';
@@ -37,6 +38,7 @@ export function ruleRoutes(rules: RuleRepository, lookup: ItemLookup): AnyRouteD
       app: 'appId',
       params: RuleAppParams,
       permission: 'eventsetting',
+      response: eventRuleListSchema,
       handler: ({ app }) => rules.list(app.id),
     }),
     defineAppRoute({
@@ -46,6 +48,7 @@ export function ruleRoutes(rules: RuleRepository, lookup: ItemLookup): AnyRouteD
       app: 'appId',
       params: RuleAppParams,
       permission: 'eventsetting',
+      response: ruleDeviceChoicesSchema,
       handler: async ({ app }) => (await lookup.devices(app.id, app.deviceTags)).map(deviceChoice),
     }),
     defineAppRoute({
@@ -55,6 +58,7 @@ export function ruleRoutes(rules: RuleRepository, lookup: ItemLookup): AnyRouteD
       app: 'appId',
       params: RuleParams,
       permission: 'eventsetting',
+      response: eventRuleSchema,
       handler: async ({ app, params }) => (await rules.get(app.id, params.id)) ?? Promise.reject(notFound()),
     }),
     defineAppRoute({
@@ -65,11 +69,11 @@ export function ruleRoutes(rules: RuleRepository, lookup: ItemLookup): AnyRouteD
       params: RuleAppParams,
       body: EventRuleInput,
       permission: 'eventsetting',
-      handler: async ({ app, body, reply }) => {
+      response: eventRuleSchema,
+      created: true,
+      handler: ({ app, body }) => {
         assertWholeApplication(app);
-        const rule = await rules.create(app.id, body);
-        reply.code(201);
-        return rule;
+        return rules.create(app.id, body);
       },
     }),
     defineAppRoute({
@@ -81,6 +85,7 @@ export function ruleRoutes(rules: RuleRepository, lookup: ItemLookup): AnyRouteD
       body: EventRuleInput,
       permission: 'eventsetting',
       audit: { row: ({ app, params }) => rules.get(app.id, params.id) },
+      response: eventRuleSchema,
       handler: async ({ app, params, body }) => {
         assertWholeApplication(app);
         return (await rules.update(app.id, params.id, body)) ?? Promise.reject(notFound());
