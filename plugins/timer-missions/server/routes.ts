@@ -17,6 +17,14 @@ import {
 } from '../common';
 import { holidaysFromIcs } from './ics';
 import type { MissionRepository } from './repository';
+import {
+  missionDevicesSchema,
+  missionErrorsSchema,
+  missionIdSchema,
+  missionListSchema,
+  missionRunsSchema,
+  scheduleSettingsSchema,
+} from './response-schemas';
 
 /** The system-events API's timer-mission-setting calls (accounts spec §7), per application. */
 const BASE = '/system-events-api/timer-mission-setting/:appId';
@@ -91,6 +99,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       app: 'appId',
       params: MissionAppParams,
       permission: PERMISSION,
+      response: missionListSchema,
       handler: ({ app }) => missions.list(app.id),
     }),
     defineAppRoute({
@@ -101,6 +110,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionAppParams,
       body: TimerMissionInput,
       permission: PERMISSION,
+      response: missionIdSchema,
       handler: async ({ app, body, t, reply }) =>
         (await refuseInvalid(app, body, t, reply)) ?? { id: await missions.create(app.id, body) },
     }),
@@ -113,6 +123,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       body: TimerMissionInput,
       permission: PERMISSION,
       audit: { row: missionRow },
+      response: missionIdSchema,
       handler: async ({ app, params, body, t, reply }) => {
         if (!(await missions.get(app.id, params.id))) throw notFound();
         const refused = await refuseInvalid(app, body, t, reply);
@@ -130,6 +141,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       body: SwitchMissionInput,
       permission: PERMISSION,
       audit: { row: missionRow },
+      response: missionIdSchema,
       handler: async ({ app, params, body }) => {
         if (!(await missions.setEnabled(app.id, params.id, body.isEnabled))) throw notFound();
         return { id: params.id };
@@ -144,6 +156,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       body: ValidateMissionInput,
       permission: PERMISSION,
       audit: false,
+      response: missionErrorsSchema,
       handler: async ({ app, body, t }) =>
         translated(validateMission(body.timerMission, await devicesOf(app.id, app.deviceTags), body.checkComplete), t),
     }),
@@ -155,6 +168,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       params: MissionParams,
       permission: PERMISSION,
       audit: { row: missionRow },
+      response: missionIdSchema,
       handler: async ({ app, params }) => {
         if (!(await missions.delete(app.id, params.id))) throw notFound();
         return { id: params.id };
@@ -167,6 +181,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       app: 'appId',
       params: MissionAppParams,
       permission: PERMISSION,
+      response: missionDevicesSchema,
       handler: ({ app }) => devicesOf(app.id, app.deviceTags),
     }),
     defineAppRoute({
@@ -176,6 +191,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       app: 'appId',
       params: MissionParams,
       permission: PERMISSION,
+      response: missionRunsSchema,
       handler: async ({ app, params }) => {
         if (!(await missions.get(app.id, params.id))) throw notFound();
         return missions.runs(app.id, params.id);
@@ -188,6 +204,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       app: 'appId',
       params: MissionAppParams,
       permission: PERMISSION,
+      response: scheduleSettingsSchema,
       handler: ({ app }) => missions.settings(app.id),
     }),
     defineAppRoute({
@@ -199,6 +216,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       body: ScheduleSettingsInput,
       permission: PERMISSION,
       audit: { row: settingsRow },
+      response: scheduleSettingsSchema,
       handler: ({ app, body }): Promise<ScheduleSettings> => missions.saveSettings(app.id, body),
     }),
     defineAppRoute({
@@ -210,6 +228,7 @@ export function missionRoutes(missions: MissionRepository, lookup: ItemLookup): 
       body: IcsImportInput,
       permission: PERMISSION,
       audit: { row: settingsRow },
+      response: scheduleSettingsSchema,
       handler: async ({ app, body }) => {
         const current = await missions.settings(app.id);
         const imported = holidaysFromIcs(body.ics, new Date().getUTCFullYear() + 2);
