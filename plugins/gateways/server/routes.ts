@@ -9,6 +9,7 @@ import {
   type GatewayType,
 } from '../common';
 import type { NetworkServerGateways } from './network-servers';
+import { deletedGatewaySchema, gatewayIdTakenSchema, gatewayListSchema, gatewaySchema } from './response-schemas';
 import { type GatewayRepository, type GatewayRow, owningOrganisation, toGateway } from './repository';
 
 /** The route scope kind of a gateway: the pipeline answers 404 unless the caller may see it. */
@@ -50,6 +51,7 @@ export function gatewayRoutes(
       url: '/chirpstack/getAllGateway/',
       summary: 'The gateways the caller may see, by name, with last seen and online status',
       levels,
+      response: gatewayListSchema,
       handler: async ({ user }) => (await repository.list(user)).map(toGateway),
     }),
     defineRoute({
@@ -60,6 +62,7 @@ export function gatewayRoutes(
       body: GatewayIdInput,
       scope: { kind: GATEWAY_SCOPE, from: { body: 'id' } },
       audit: false,
+      response: gatewaySchema,
       handler: async ({ user, body }) => toGateway(await load(user, body.id)),
     }),
     defineRoute({
@@ -69,6 +72,7 @@ export function gatewayRoutes(
       levels,
       body: CheckGatewayIdInput,
       audit: false,
+      response: gatewayIdTakenSchema,
       handler: async ({ user, body }): Promise<CheckGatewayIdAnswer> => ({
         success: await repository.exists(owningOrganisation(user), body.gatewayId),
       }),
@@ -81,6 +85,7 @@ export function gatewayRoutes(
       levels,
       body: UpdateGatewayInput,
       scope: { kind: GATEWAY_SCOPE, from: { body: 'id', optional: true } },
+      response: gatewaySchema,
       handler: async ({ user, body, audit }) => {
         const type = body.type ?? DEFAULT_GATEWAY_TYPE;
         const facts = { name: body.name, description: body.description ?? '', remark: body.remark ?? '' };
@@ -120,6 +125,7 @@ export function gatewayRoutes(
       levels,
       body: GatewayIdInput,
       scope: { kind: GATEWAY_SCOPE, from: { body: 'id' } },
+      response: deletedGatewaySchema,
       handler: async ({ user, body, audit }) => {
         const current = await load(user, body.id);
         if (current.synced) await (await networkServer(current.type, current.organisationId))?.remove(current.gatewayId);
