@@ -1,6 +1,7 @@
 import { defineRoute, HttpError } from '@sensorium/core/server';
 import { NewProjectInput, TemplateListQuery, TemplateParams, type ProjectCreated } from '../common';
 import type { ProjectCreation } from './project-creation';
+import { projectCreatedSchema, templateDetailSchema, templateListSchema, templateTagsSchema } from './response-schemas';
 import type { TemplateCatalog } from './template-catalog';
 
 /** Who may create projects: as POST /application/new/, operators and system integrators (a project is an application). */
@@ -15,6 +16,7 @@ export function projectRoutes(catalog: TemplateCatalog, creation: ProjectCreatio
       summary: 'The project templates, in the caller’s language; with `tag`, those of that category',
       levels: CREATOR_LEVELS,
       query: TemplateListQuery,
+      response: templateListSchema,
       handler: ({ query, language }) => catalog.list(language, query.tag),
     }),
     defineRoute({
@@ -22,6 +24,7 @@ export function projectRoutes(catalog: TemplateCatalog, creation: ProjectCreatio
       url: '/project/templates/tags',
       summary: 'The categories the templates are filtered by',
       levels: CREATOR_LEVELS,
+      response: templateTagsSchema,
       handler: ({ language, t }) => catalog.tags(language, t),
     }),
     defineRoute({
@@ -30,6 +33,7 @@ export function projectRoutes(catalog: TemplateCatalog, creation: ProjectCreatio
       summary: 'One template with the sites and devices its project gets',
       levels: CREATOR_LEVELS,
       params: TemplateParams,
+      response: templateDetailSchema,
       handler: ({ params, language }) => {
         const detail = catalog.detail(params.id, language);
         if (!detail) throw HttpError.notFound();
@@ -51,9 +55,10 @@ export function projectRoutes(catalog: TemplateCatalog, creation: ProjectCreatio
           name: (body as NewProjectInput).projectName,
         }),
       },
-      handler: async ({ user, body, language, t, reply }): Promise<ProjectCreated> => {
+      response: projectCreatedSchema,
+      created: true,
+      handler: async ({ user, body, language, t }): Promise<ProjectCreated> => {
         const { appId } = await creation.create(user, body, language);
-        reply.code(201);
         return { success: true, message: t('project-wizard.created', { name: body.projectName }), projectId: appId };
       },
     }),
