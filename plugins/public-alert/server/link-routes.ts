@@ -1,6 +1,7 @@
 import { HttpError, defineAppRoute, type AnyRouteDefinition } from '@sensorium/core/server';
 import { PublicLinkAppParams, PublicLinkListQuery, PublicLinkParams, type PublicLinkSummary } from '../common';
 import type { LinkService } from './public-links';
+import { publicLinkListSchema } from './response-schemas';
 
 /** An application's public links, for signed-in users who may act on its events (design §3). */
 export function linkRoutes(links: LinkService): AnyRouteDefinition[] {
@@ -13,6 +14,7 @@ export function linkRoutes(links: LinkService): AnyRouteDefinition[] {
       params: PublicLinkAppParams,
       app: 'appId',
       query: PublicLinkListQuery,
+      response: publicLinkListSchema,
       handler: ({ app, query }): Promise<PublicLinkSummary[]> => links.list(app.id, query.eventId),
     }),
     defineAppRoute({

@@ -11,6 +11,7 @@ import {
 } from '../common';
 import type { LinkService, VerifiedLink } from './public-links';
 import { toPublicEvent } from './public-event';
+import { publicEventAnswerSchema, publicEventSchema } from './response-schemas';
 
 /** Per address and route: a person opens a link and acts a few times; guessing tokens needs far more. */
 const PUBLIC_RATE_LIMIT = { max: 30, timeWindowMs: 60_000 };
@@ -65,6 +66,7 @@ export function publicRoutes({ links, events, branding }: PublicRouteServices): 
       auth: false,
       query: PublicPayloadQuery,
       rateLimit: PUBLIC_RATE_LIMIT,
+      response: publicEventAnswerSchema,
       handler: async ({ query }): Promise<PublicEventResponse> => {
         const link = await verified(query.payload);
         const event = await eventOf(link);
@@ -103,6 +105,7 @@ export function publicRoutes({ links, events, branding }: PublicRouteServices): 
       rateLimit: PUBLIC_RATE_LIMIT,
       // The events plugin audits the acknowledgement with the contact as the actor.
       audit: false,
+      response: publicEventSchema,
       handler: act('ack'),
     }),
     defineRoute({
@@ -114,6 +117,7 @@ export function publicRoutes({ links, events, branding }: PublicRouteServices): 
       body: PublicActionBody,
       rateLimit: PUBLIC_RATE_LIMIT,
       audit: false,
+      response: publicEventSchema,
       handler: act('clear'),
     }),
   ];
