@@ -1,6 +1,7 @@
 import { defineRoute, exportWorkbook, sendWorkbook, type AnyRouteDefinition, type ExportColumn } from '@sensorium/core/server';
 import { LICENCES } from '@sensorium/core/common';
 import { USAGE_CHANNELS, USAGE_EXPORT_FILE_NAME, UsageReportQuery, type UsageRow } from '../common';
+import { usageReportSchema } from './response-schemas';
 import { usageReport, type UsageSources } from './usage-report';
 
 /**
@@ -37,6 +38,7 @@ export function costManagementRoutes(sources: UsageSources): AnyRouteDefinition[
       summary: 'Usage per application and month (uplinks, stored rows, messages per channel) of the visible applications',
       ...ACCESS,
       query: UsageReportQuery,
+      response: usageReportSchema,
       handler: ({ user, query }) => usageReport(sources, user, query),
     }),
     defineRoute({
