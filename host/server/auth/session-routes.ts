@@ -220,6 +220,23 @@ export function sessionRoutes({ users, sessions, tokens, throttle, audit, second
     method: 'GET',
     url: '/auth/me',
     summary: 'The signed-in user with level and effective permissions',
+    response: {
+      type: 'object',
+      required: ['id', 'username', 'name', 'level', 'permissions', 'organisationId', 'endCustomerId'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        username: { type: 'string' },
+        name: { type: 'string' },
+        level: { type: 'string', description: 'cloud, si-customer or end-customer' },
+        permissions: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Effective: every key for a cloud user, the group’s keys otherwise',
+        },
+        organisationId: { type: ['string', 'null'] },
+        endCustomerId: { type: ['string', 'null'] },
+      },
+    },
     handler: ({ user }) => user,
   });
 

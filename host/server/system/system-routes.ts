@@ -36,6 +36,22 @@ export function systemRoutes(config: ServerConfig, runningPluginIds: readonly st
     url: '/system/info',
     summary: 'Company name, logo, version, licences and running plugins (public)',
     auth: false,
+    response: {
+      type: 'object',
+      required: ['companyName', 'logoUrl', 'version', 'licences', 'plugins', 'supportEmail'],
+      properties: {
+        companyName: { type: 'string' },
+        logoUrl: { type: ['string', 'null'], description: 'null: the bundled default logo' },
+        version: { type: 'string' },
+        licences: {
+          type: 'object',
+          required: ['all', 'keys'],
+          properties: { all: { type: 'boolean' }, keys: { type: 'array', items: { type: 'string' } } },
+        },
+        plugins: { type: 'array', items: { type: 'string' }, description: 'The plugins whose server part is running' },
+        supportEmail: { type: ['string', 'null'] },
+      },
+    },
     handler: () => info,
   });
   const logo = defineRoute<unknown, unknown, unknown, false>({
