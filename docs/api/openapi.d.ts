@@ -2823,6 +2823,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dashboard-share/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A shared dashboard’s live values as server-sent events (text/event-stream): `values` carries a JSON array of its bound items that changed (uuid, outputSimple, status, connection, lastReceiveDate, lastValidDate); `refused` ends the stream when the link is revoked or expires, `restart` when the server restarts */
+    get: operations['getDashboardShareLive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/project/templates': {
     parameters: {
       query?: never;
@@ -3612,16 +3629,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            name: string;
+            /** @description cloud, si-customer or end-customer */
+            level: string;
+            /** @description Effective: every key for a cloud user, the group’s keys otherwise */
+            permissions: string[];
+            organisationId: string | null;
+            endCustomerId: string | null;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getSystemInfo: {
@@ -3633,14 +3663,28 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            companyName: string;
+            /** @description null: the bundled default logo */
+            logoUrl: string | null;
+            version: string;
+            licences: {
+              all: boolean;
+              keys: string[];
+            };
+            /** @description The plugins whose server part is running */
+            plugins: string[];
+            supportEmail: string | null;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
     };
   };
   getSystemLogo: {
@@ -8430,16 +8474,60 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            event: {
+              description: string;
+              severity: number;
+              /** Format: date-time */
+              generatedDateTime: string;
+              locationDisplayStr: string;
+              additionalInfo: string;
+              eventType: string;
+              equipmentName: string;
+              node: {
+                itemDisplayName: string;
+                itemName: string;
+                signal?: string;
+                value?: string;
+                unit?: string;
+                rangeStatus?: string;
+                displayName?: string;
+              };
+              isCleared: boolean;
+              isAcknowledeged: boolean;
+              acknowledegedBy: string | null;
+              acknowledegedDateTime: string | null;
+              clearedBy: string | null;
+              clearedDateTime: string | null;
+              resumeStatus: string | null;
+              /** @enum {string} */
+              eventStatus: 'created' | 'acked' | 'cleared';
+              /** @description Whether the link may do what the viewer offers now (Clear once resumed, else ACK) */
+              ackPermission: boolean;
+            };
+            /** @description The name of the contact the link was sent to */
+            username: string;
+            app: {
+              name: string;
+              /** @description The logo’s address under /api (the same payload authorises it); null: none */
+              logo: string | null;
+              /** @description The application’s severity settings */
+              setting: {
+                [key: string]: unknown;
+              };
+            };
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getSystemEventsApiPublicLogo: {
@@ -8481,17 +8569,48 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            description: string;
+            severity: number;
+            /** Format: date-time */
+            generatedDateTime: string;
+            locationDisplayStr: string;
+            additionalInfo: string;
+            eventType: string;
+            equipmentName: string;
+            node: {
+              itemDisplayName: string;
+              itemName: string;
+              signal?: string;
+              value?: string;
+              unit?: string;
+              rangeStatus?: string;
+              displayName?: string;
+            };
+            isCleared: boolean;
+            isAcknowledeged: boolean;
+            acknowledegedBy: string | null;
+            acknowledegedDateTime: string | null;
+            clearedBy: string | null;
+            clearedDateTime: string | null;
+            resumeStatus: string | null;
+            /** @enum {string} */
+            eventStatus: 'created' | 'acked' | 'cleared';
+            /** @description Whether the link may do what the viewer offers now (Clear once resumed, else ACK) */
+            ackPermission: boolean;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postSystemEventsApiPublicClear: {
@@ -8510,17 +8629,48 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            description: string;
+            severity: number;
+            /** Format: date-time */
+            generatedDateTime: string;
+            locationDisplayStr: string;
+            additionalInfo: string;
+            eventType: string;
+            equipmentName: string;
+            node: {
+              itemDisplayName: string;
+              itemName: string;
+              signal?: string;
+              value?: string;
+              unit?: string;
+              rangeStatus?: string;
+              displayName?: string;
+            };
+            isCleared: boolean;
+            isAcknowledeged: boolean;
+            acknowledegedBy: string | null;
+            acknowledegedDateTime: string | null;
+            clearedBy: string | null;
+            clearedDateTime: string | null;
+            resumeStatus: string | null;
+            /** @enum {string} */
+            eventStatus: 'created' | 'acked' | 'cleared';
+            /** @description Whether the link may do what the viewer offers now (Clear once resumed, else ACK) */
+            ackPermission: boolean;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getPublicAlertByAppIdLinks: {
@@ -8536,17 +8686,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Newest first; a link’s token is never shown again */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The link’s id */
+            jti: string;
+            /** @description The notification client it was sent to, when one */
+            contactId: string | null;
+            /** @description Who acts through the link, as the event’s history names them */
+            actorLabel: string;
+            actions: ('ack' | 'clear')[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** Format: date-time */
+            usedAt: string | null;
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postPublicAlertByAppIdLinksByJtiRevoke: {
@@ -10132,17 +10300,90 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            appId: string;
+            name: string;
+            /** @description 0 Normal … 4 Critical */
+            severity: number;
+            description: string;
+            enabled: boolean;
+            instantClear: boolean;
+            autoClear: boolean;
+            conditions: {
+              deviceTypes: string[];
+              tags: string[];
+              devices: string[];
+              allDevices: boolean;
+              field: string;
+              triggerRanges: {
+                /** @description null: open on this side */
+                min: number | null;
+                /** @description null: open on this side */
+                max: number | null;
+              }[];
+              resumeRanges: {
+                /** @description null: open on this side */
+                min: number | null;
+                /** @description null: open on this side */
+                max: number | null;
+              }[];
+              resumeOnAny: boolean;
+              requireSameDevice: boolean;
+              durationSeconds: number;
+              hysteresis: number;
+            };
+            /** @description What the rule’s events ask for: the same shapes as a field range’s event setting */
+            actions: {
+              task: {
+                [key: string]: unknown;
+              };
+              notification: {
+                [key: string]: unknown;
+              };
+              webhook: {
+                [key: string]: unknown;
+              };
+            };
+            /** @description None: the rule may open events at any time */
+            timeSlots: {
+              always: boolean;
+              /**
+               * Format: date
+               * @description YYYY-MM-DD
+               */
+              beginOn: string | null;
+              /**
+               * Format: date
+               * @description YYYY-MM-DD
+               */
+              until: string | null;
+              allDay: boolean;
+              /** @description HH:mm:ss */
+              startTime: string;
+              /** @description HH:mm:ss */
+              endTime: string;
+              /** @description Sunday to Saturday */
+              weekdays: boolean[];
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postSystemEventsApiByAppIdEventSettings: {
@@ -10170,17 +10411,90 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            appId: string;
+            name: string;
+            /** @description 0 Normal … 4 Critical */
+            severity: number;
+            description: string;
+            enabled: boolean;
+            instantClear: boolean;
+            autoClear: boolean;
+            conditions: {
+              deviceTypes: string[];
+              tags: string[];
+              devices: string[];
+              allDevices: boolean;
+              field: string;
+              triggerRanges: {
+                /** @description null: open on this side */
+                min: number | null;
+                /** @description null: open on this side */
+                max: number | null;
+              }[];
+              resumeRanges: {
+                /** @description null: open on this side */
+                min: number | null;
+                /** @description null: open on this side */
+                max: number | null;
+              }[];
+              resumeOnAny: boolean;
+              requireSameDevice: boolean;
+              durationSeconds: number;
+              hysteresis: number;
+            };
+            /** @description What the rule’s events ask for: the same shapes as a field range’s event setting */
+            actions: {
+              task: {
+                [key: string]: unknown;
+              };
+              notification: {
+                [key: string]: unknown;
+              };
+              webhook: {
+                [key: string]: unknown;
+              };
+            };
+            /** @description None: the rule may open events at any time */
+            timeSlots: {
+              always: boolean;
+              /**
+               * Format: date
+               * @description YYYY-MM-DD
+               */
+              beginOn: string | null;
+              /**
+               * Format: date
+               * @description YYYY-MM-DD
+               */
+              until: string | null;
+              allDay: boolean;
+              /** @description HH:mm:ss */
+              startTime: string;
+              /** @description HH:mm:ss */
+              endTime: string;
+              /** @description Sunday to Saturday */
+              weekdays: boolean[];
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getSystemEventsApiByAppIdEventSettingsDevices: {
@@ -10194,17 +10508,33 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            itemName: string;
+            displayName: string;
+            /** @description The data source’s sensor type; empty when it has none */
+            deviceType: string;
+            tags: string[];
+            fields: {
+              name: string;
+              displayName: string;
+            }[];
+            commands: {
+              id: string;
+              display: string;
+            }[];
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getSystemEventsApiByAppIdEventSettingsById: {
@@ -10219,17 +10549,90 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            appId: string;
+            name: string;
+            /** @description 0 Normal … 4 Critical */
+            severity: number;
+            description: string;
+            enabled: boolean;
+            instantClear: boolean;
+            autoClear: boolean;
+            conditions: {
+              deviceTypes: string[];
+              tags: string[];
+              devices: string[];
+              allDevices: boolean;
+              field: string;
+              triggerRanges: {
+                /** @description null: open on this side */
+                min: number | null;
+                /** @description null: open on this side */
+                max: number | null;
+              }[];
+              resumeRanges: {
+                /** @description null: open on this side */
+                min: number | null;
+                /** @description null: open on this side */
+                max: number | null;
+              }[];
+              resumeOnAny: boolean;
+              requireSameDevice: boolean;
+              durationSeconds: number;
+              hysteresis: number;
+            };
+            /** @description What the rule’s events ask for: the same shapes as a field range’s event setting */
+            actions: {
+              task: {
+                [key: string]: unknown;
+              };
+              notification: {
+                [key: string]: unknown;
+              };
+              webhook: {
+                [key: string]: unknown;
+              };
+            };
+            /** @description None: the rule may open events at any time */
+            timeSlots: {
+              always: boolean;
+              /**
+               * Format: date
+               * @description YYYY-MM-DD
+               */
+              beginOn: string | null;
+              /**
+               * Format: date
+               * @description YYYY-MM-DD
+               */
+              until: string | null;
+              allDay: boolean;
+              /** @description HH:mm:ss */
+              startTime: string;
+              /** @description HH:mm:ss */
+              endTime: string;
+              /** @description Sunday to Saturday */
+              weekdays: boolean[];
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putSystemEventsApiByAppIdEventSettingsById: {
@@ -10258,17 +10661,90 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            appId: string;
+            name: string;
+            /** @description 0 Normal … 4 Critical */
+            severity: number;
+            description: string;
+            enabled: boolean;
+            instantClear: boolean;
+            autoClear: boolean;
+            conditions: {
+              deviceTypes: string[];
+              tags: string[];
+              devices: string[];
+              allDevices: boolean;
+              field: string;
+              triggerRanges: {
+                /** @description null: open on this side */
+                min: number | null;
+                /** @description null: open on this side */
+                max: number | null;
+              }[];
+              resumeRanges: {
+                /** @description null: open on this side */
+                min: number | null;
+                /** @description null: open on this side */
+                max: number | null;
+              }[];
+              resumeOnAny: boolean;
+              requireSameDevice: boolean;
+              durationSeconds: number;
+              hysteresis: number;
+            };
+            /** @description What the rule’s events ask for: the same shapes as a field range’s event setting */
+            actions: {
+              task: {
+                [key: string]: unknown;
+              };
+              notification: {
+                [key: string]: unknown;
+              };
+              webhook: {
+                [key: string]: unknown;
+              };
+            };
+            /** @description None: the rule may open events at any time */
+            timeSlots: {
+              always: boolean;
+              /**
+               * Format: date
+               * @description YYYY-MM-DD
+               */
+              beginOn: string | null;
+              /**
+               * Format: date
+               * @description YYYY-MM-DD
+               */
+              until: string | null;
+              allDay: boolean;
+              /** @description HH:mm:ss */
+              startTime: string;
+              /** @description HH:mm:ss */
+              endTime: string;
+              /** @description Sunday to Saturday */
+              weekdays: boolean[];
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteSystemEventsApiByAppIdEventSettingsById: {
@@ -10307,17 +10783,70 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            missionName: string;
+            desc: string;
+            isEnabled: boolean;
+            actions: {
+              /** @enum {string} */
+              actionType: 'Device';
+              deviceName: string;
+              commandId: string;
+            }[];
+            timeslots: {
+              isAlwaysEffective: boolean;
+              effectiveDate: {
+                year: number;
+                month: number;
+                day: number;
+              };
+              untilDate: {
+                year: number;
+                month: number;
+                day: number;
+              };
+              startTime: {
+                hour: number;
+                minute: number;
+                second: number;
+              };
+              endTime: {
+                hour: number;
+                minute: number;
+                second: number;
+              };
+              /** @description Sunday to Saturday, then Holiday */
+              repeatOn: boolean[];
+              skipDate:
+                | {
+                    year: number;
+                    month: number;
+                    day: number;
+                  }[]
+                | null;
+            }[];
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description null: it will not run again
+             */
+            nextRunAt: string | null;
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postSystemEventsApiTimerMissionSettingByAppIdCreate: {
@@ -10341,17 +10870,22 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putSystemEventsApiTimerMissionSettingByAppIdUpdateById: {
@@ -10376,17 +10910,22 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putSystemEventsApiTimerMissionSettingByAppIdSwitchById: {
@@ -10407,17 +10946,22 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postSystemEventsApiTimerMissionSettingByAppIdValidateById: {
@@ -10439,17 +10983,21 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Messages per part, keyed basic, action-{i} and timeslot-{i}; empty when valid */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            [key: string]: string[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteSystemEventsApiTimerMissionSettingByAppIdDeleteById: {
@@ -10464,17 +11012,22 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getSystemEventsApiTimerMissionSettingByAppIdListDevice: {
@@ -10488,17 +11041,42 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            itemName: string;
+            itemDisplayName: string;
+            dataSource: {
+              sensorType: string;
+              commands: {
+                id: string;
+                display: string;
+              }[];
+            };
+            geoInfo: {
+              tags: string[];
+            };
+            input: {
+              [key: string]: {
+                rangeSettings: {
+                  ranges: {
+                    key: string;
+                    name: string;
+                  }[];
+                };
+              };
+            };
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getSystemEventsApiTimerMissionSettingByAppIdRunsById: {
@@ -10513,17 +11091,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            scheduledAt: string;
+            /** Format: date-time */
+            ranAt: string;
+            slotIndex: number;
+            /** @enum {string} */
+            status: 'sending' | 'sent' | 'failed' | 'skipped' | 'interrupted';
+            results: {
+              deviceName: string;
+              commandId: string;
+              /** @enum {string} */
+              outcome: 'sent' | 'failed';
+              error?: string;
+            }[];
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getSystemEventsApiTimerMissionSettingByAppIdScheduleSettings: {
@@ -10537,17 +11133,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description IANA zone, e.g. Asia/Hong_Kong */
+            timeZone: string;
+            /** @description Sorted */
+            holidays: string[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putSystemEventsApiTimerMissionSettingByAppIdScheduleSettings: {
@@ -10568,17 +11171,24 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description IANA zone, e.g. Asia/Hong_Kong */
+            timeZone: string;
+            /** @description Sorted */
+            holidays: string[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postSystemEventsApiTimerMissionSettingByAppIdScheduleSettingsIcs: {
@@ -10598,17 +11208,24 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description IANA zone, e.g. Asia/Hong_Kong */
+            timeZone: string;
+            /** @description Sorted */
+            holidays: string[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getChirpstackGetAllGateway: {
@@ -10620,16 +11237,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description By name */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            type: 'chirpstack' | 'ttn';
+            gatewayId: string;
+            remark: string;
+            /**
+             * Format: date-time
+             * @description When the network server last heard from the gateway; null: never
+             */
+            latest_package_update: string | null;
+            /** @enum {string} */
+            status: 'online' | 'offline' | 'never-seen';
+            /** @description Whether the gateway is kept at the network server of its type too */
+            synced: boolean;
+            organisationId: string | null;
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postChirpstackGetGatewayById: {
@@ -10648,17 +11286,38 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            type: 'chirpstack' | 'ttn';
+            gatewayId: string;
+            remark: string;
+            /**
+             * Format: date-time
+             * @description When the network server last heard from the gateway; null: never
+             */
+            latest_package_update: string | null;
+            /** @enum {string} */
+            status: 'online' | 'offline' | 'never-seen';
+            /** @description Whether the gateway is kept at the network server of its type too */
+            synced: boolean;
+            organisationId: string | null;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postChirpstackCheckByGatewayId: {
@@ -10676,16 +11335,21 @@ export interface operations {
       };
     };
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @description true: the organisation has a gateway with this gateway id */
+            success: boolean;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postChirpstackUpdateGateway: {
@@ -10712,18 +11376,39 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            type: 'chirpstack' | 'ttn';
+            gatewayId: string;
+            remark: string;
+            /**
+             * Format: date-time
+             * @description When the network server last heard from the gateway; null: never
+             */
+            latest_package_update: string | null;
+            /** @enum {string} */
+            status: 'online' | 'offline' | 'never-seen';
+            /** @description Whether the gateway is kept at the network server of its type too */
+            synced: boolean;
+            organisationId: string | null;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       502: components['responses']['BadGateway'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postChirpstackDeleteGatewayByid: {
@@ -10742,18 +11427,24 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            name: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       502: components['responses']['BadGateway'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDeviceProfiles: {
@@ -11171,17 +11862,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isMain: boolean;
+            widgetCount: number;
+            /** Format: date-time */
+            updatedAt: string;
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardsByAppIdMain: {
@@ -11195,17 +11896,61 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dashboard: {
+              /** Format: uuid */
+              id: string;
+              appId: string;
+              name: string;
+              isMain: boolean;
+              /**
+               * Format: uuid
+               * @description null: the console’s colours
+               */
+              themeId: string | null;
+              widgets: {
+                /** @description Unique within its dashboard */
+                id: string;
+                /** @enum {string} */
+                type: 'value-card' | 'gauge' | 'time-series' | 'map' | 'floor-plan' | 'alarm-list' | 'item-table' | 'command';
+                title: string;
+                position: {
+                  x: number;
+                  y: number;
+                  w: number;
+                  h: number;
+                };
+                bindings: {
+                  /** Format: uuid */
+                  itemUuid: string;
+                  field: string;
+                }[];
+                options: {
+                  min?: number;
+                  max?: number;
+                  rangeHours?: number;
+                  floorPlanId?: string;
+                  command?: string;
+                  /** @enum {string} */
+                  control?: 'button' | 'switch';
+                };
+              }[];
+              /** Format: date-time */
+              updatedAt: string;
+            } | null;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardsByAppIdById: {
@@ -11220,17 +11965,59 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            appId: string;
+            name: string;
+            isMain: boolean;
+            /**
+             * Format: uuid
+             * @description null: the console’s colours
+             */
+            themeId: string | null;
+            widgets: {
+              /** @description Unique within its dashboard */
+              id: string;
+              /** @enum {string} */
+              type: 'value-card' | 'gauge' | 'time-series' | 'map' | 'floor-plan' | 'alarm-list' | 'item-table' | 'command';
+              title: string;
+              position: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+              };
+              bindings: {
+                /** Format: uuid */
+                itemUuid: string;
+                field: string;
+              }[];
+              options: {
+                min?: number;
+                max?: number;
+                rangeHours?: number;
+                floorPlanId?: string;
+                command?: string;
+                /** @enum {string} */
+                control?: 'button' | 'switch';
+              };
+            }[];
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   putDashboardsByAppIdById: {
@@ -11255,17 +12042,59 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            appId: string;
+            name: string;
+            isMain: boolean;
+            /**
+             * Format: uuid
+             * @description null: the console’s colours
+             */
+            themeId: string | null;
+            widgets: {
+              /** @description Unique within its dashboard */
+              id: string;
+              /** @enum {string} */
+              type: 'value-card' | 'gauge' | 'time-series' | 'map' | 'floor-plan' | 'alarm-list' | 'item-table' | 'command';
+              title: string;
+              position: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+              };
+              bindings: {
+                /** Format: uuid */
+                itemUuid: string;
+                field: string;
+              }[];
+              options: {
+                min?: number;
+                max?: number;
+                rangeHours?: number;
+                floorPlanId?: string;
+                command?: string;
+                /** @enum {string} */
+                control?: 'button' | 'switch';
+              };
+            }[];
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteDashboardsByAppIdById: {
@@ -11280,17 +12109,22 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardsByAppIdByIdItems: {
@@ -11305,17 +12139,60 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            uuid: string;
+            itemName: string;
+            displayName: string;
+            fields: {
+              field: string;
+              label: string;
+              unit: string;
+              decimalPlace: number;
+              signal: string;
+              ranges: {
+                name: string;
+                /** @enum {string} */
+                color: 'red' | 'purple' | 'orange' | 'yellow' | 'green' | 'N/A';
+                startNum: number;
+                endNum: number;
+              }[];
+            }[];
+            outputSimple: {
+              [key: string]: unknown;
+            };
+            /** @description Per field, the name and colour of the range its value is in */
+            fieldStatus: {
+              [key: string]: {
+                status?: string;
+                color?: string;
+              };
+            };
+            severity: number;
+            connection: boolean;
+            /** Format: date-time */
+            lastReceiveDate: string | null;
+            point: {
+              lat: number;
+              lng: number;
+            } | null;
+            commands: {
+              id: string;
+              display: string;
+            }[];
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postDashboardsByAppId: {
@@ -11339,17 +12216,59 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            appId: string;
+            name: string;
+            isMain: boolean;
+            /**
+             * Format: uuid
+             * @description null: the console’s colours
+             */
+            themeId: string | null;
+            widgets: {
+              /** @description Unique within its dashboard */
+              id: string;
+              /** @enum {string} */
+              type: 'value-card' | 'gauge' | 'time-series' | 'map' | 'floor-plan' | 'alarm-list' | 'item-table' | 'command';
+              title: string;
+              position: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+              };
+              bindings: {
+                /** Format: uuid */
+                itemUuid: string;
+                field: string;
+              }[];
+              options: {
+                min?: number;
+                max?: number;
+                rangeHours?: number;
+                floorPlanId?: string;
+                command?: string;
+                /** @enum {string} */
+                control?: 'button' | 'switch';
+              };
+            }[];
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardsByAppIdByIdShareLinks: {
@@ -11364,17 +12283,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            createdBy: string | null;
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postDashboardsByAppIdByIdShareLinks: {
@@ -11395,17 +12324,29 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            createdBy: string | null;
+            /** @description The link’s dashboard_token: not stored, shown in this answer only */
+            token: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteDashboardsByAppIdByIdShareLinksByLinkId: {
@@ -11421,17 +12362,22 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardShareView: {
@@ -11443,16 +12389,109 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            dashboard: {
+              /** Format: uuid */
+              id: string;
+              appId: string;
+              name: string;
+              isMain: boolean;
+              /**
+               * Format: uuid
+               * @description null: the console’s colours
+               */
+              themeId: string | null;
+              widgets: {
+                /** @description Unique within its dashboard */
+                id: string;
+                /** @enum {string} */
+                type: 'value-card' | 'gauge' | 'time-series' | 'map' | 'floor-plan' | 'alarm-list' | 'item-table' | 'command';
+                title: string;
+                position: {
+                  x: number;
+                  y: number;
+                  w: number;
+                  h: number;
+                };
+                bindings: {
+                  /** Format: uuid */
+                  itemUuid: string;
+                  field: string;
+                }[];
+                options: {
+                  min?: number;
+                  max?: number;
+                  rangeHours?: number;
+                  floorPlanId?: string;
+                  command?: string;
+                  /** @enum {string} */
+                  control?: 'button' | 'switch';
+                };
+              }[];
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            items: {
+              /** Format: uuid */
+              uuid: string;
+              itemName: string;
+              displayName: string;
+              fields: {
+                field: string;
+                label: string;
+                unit: string;
+                decimalPlace: number;
+                signal: string;
+                ranges: {
+                  name: string;
+                  /** @enum {string} */
+                  color: 'red' | 'purple' | 'orange' | 'yellow' | 'green' | 'N/A';
+                  startNum: number;
+                  endNum: number;
+                }[];
+              }[];
+              outputSimple: {
+                [key: string]: unknown;
+              };
+              /** @description Per field, the name and colour of the range its value is in */
+              fieldStatus: {
+                [key: string]: {
+                  status?: string;
+                  color?: string;
+                };
+              };
+              severity: number;
+              connection: boolean;
+              /** Format: date-time */
+              lastReceiveDate: string | null;
+              point: {
+                lat: number;
+                lng: number;
+              } | null;
+              commands: {
+                id: string;
+                display: string;
+              }[];
+            }[];
+            theme: {
+              panelColor: string;
+              fontColor: string;
+              hasBackground: boolean;
+            } | null;
+            /** Format: date-time */
+            expiresAt: string;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getDashboardShareValues: {
@@ -11464,16 +12503,59 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            uuid: string;
+            itemName: string;
+            displayName: string;
+            fields: {
+              field: string;
+              label: string;
+              unit: string;
+              decimalPlace: number;
+              signal: string;
+              ranges: {
+                name: string;
+                /** @enum {string} */
+                color: 'red' | 'purple' | 'orange' | 'yellow' | 'green' | 'N/A';
+                startNum: number;
+                endNum: number;
+              }[];
+            }[];
+            outputSimple: {
+              [key: string]: unknown;
+            };
+            /** @description Per field, the name and colour of the range its value is in */
+            fieldStatus: {
+              [key: string]: {
+                status?: string;
+                color?: string;
+              };
+            };
+            severity: number;
+            connection: boolean;
+            /** Format: date-time */
+            lastReceiveDate: string | null;
+            point: {
+              lat: number;
+              lng: number;
+            } | null;
+            commands: {
+              id: string;
+              display: string;
+            }[];
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getDashboardShareWidgetsByWidgetIdChart: {
@@ -11489,17 +12571,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            series: {
+              /** Format: uuid */
+              itemUuid: string;
+              field: string;
+              /** @description Pairs of [time in epoch milliseconds, value] */
+              points: unknown[][];
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardShareWidgetsByWidgetIdAlarms: {
@@ -11513,17 +12605,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Newest first, at most ten */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            itemName: string;
+            displayName: string;
+            rangeName: string;
+            value: string | null;
+            severity: number;
+            isAcknowledged: boolean;
+            /** Format: date-time */
+            generatedAt: string;
+          }[];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardShareWidgetsByWidgetIdFloorPlan: {
@@ -11537,17 +12641,27 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            pins: {
+              /** Format: uuid */
+              itemUuid: string;
+              /** @description Fraction of the image’s width */
+              x: number;
+              y: number;
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getDashboardShareWidgetsByWidgetIdFloorPlanImage: {
@@ -11599,6 +12713,27 @@ export interface operations {
       };
     };
   };
+  getDashboardShareLive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   getProjectTemplates: {
     parameters: {
       query?: {
@@ -11610,16 +12745,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            /** @description An SVG data URL drawn from the template’s dashboard layout */
+            thumbnail: string;
+            /** @description Tag ids (GET /project/templates/tags names them) */
+            tags: string[];
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getProjectTemplatesTags: {
@@ -11631,16 +12776,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getProjectTemplatesById: {
@@ -11654,17 +12804,37 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            /** @description An SVG data URL drawn from the template’s dashboard layout */
+            thumbnail: string;
+            /** @description Tag ids (GET /project/templates/tags names them) */
+            tags: string[];
+            sites: {
+              name: string;
+              displayName: string;
+              devices: {
+                name: string;
+                displayName: string;
+                profile: string;
+              }[];
+            }[];
+            widgetCount: number;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postProject: {
@@ -11690,16 +12860,24 @@ export interface operations {
       };
     };
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Created */
+      201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            /** @description The new application’s id */
+            projectId: string;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getAdaptersByAppIdTargets: {
@@ -12041,17 +13219,46 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description YYYY-MM */
+            from: string;
+            /** @description YYYY-MM */
+            to: string;
+            /** @description Every month of the range, oldest first */
+            months: string[];
+            /** @description How many applications the caller may see (those without usage have no row) */
+            applications: number;
+            /** @description A row per application and month with any usage, by month, then application name */
+            rows: {
+              appId: string;
+              appName: string;
+              endCustomerName: string;
+              /** @description YYYY-MM */
+              month: string;
+              uplinks: number;
+              rawRows: number;
+              historyRows: number;
+              messages: {
+                email: number;
+                sms: number;
+                whatsapp: number;
+                voice: number;
+                webhook: number;
+              };
+            }[];
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getCostManagementUsageExport: {

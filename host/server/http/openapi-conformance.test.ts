@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRuleSettings } from '@sensorium/event-settings/common';
+import { defaultMissionSettings } from '@sensorium/timer-missions/common';
 import { serverPlugins } from '../plugins';
 import { databaseBackends, startTestServer, type TestResponse, type TestServer } from '../testing';
 import { answerChecker, type AnswerChecker, type HttpMethodName } from './openapi-answers';
@@ -20,6 +22,8 @@ interface Call {
   body?: unknown;
   /** `none` calls without credentials; `outsider` as an si-customer of another organisation without permissions. */
   as?: 'admin' | 'none' | 'outsider';
+  /** A bearer credential of another kind (a share link's dashboard_token), instead of `as`. */
+  token?: string;
   status: number;
 }
 
@@ -31,6 +35,9 @@ const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** This month as the usage report names months (YYYY-MM). */
+const thisMonth = new Date().toISOString().slice(0, 7);
 
 /** Today as the audit enquiry writes dates (YYYYMMDD). */
 const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
@@ -51,7 +58,7 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
   const answerOf = async (call: Call): Promise<{ body: Body; problems: string[] }> => {
     const as = call.as ?? 'admin';
     const response = await server.request(call.method.toUpperCase(), url(call), {
-      ...(as === 'none' ? {} : { token: tokens[as] }),
+      ...(call.token ? { token: call.token } : as === 'none' ? {} : { token: tokens[as] }),
       body: call.body,
     });
     const name = `${call.method.toUpperCase()} ${url(call)}`;
@@ -103,6 +110,8 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
         status: 200,
       },
       { method: 'get', path: '/api/mqtt/device-credentials', status: 200 },
+      { method: 'get', path: '/api/auth/me', status: 200 },
+      { method: 'get', path: '/api/system/info', as: 'none', status: 200 },
       // audit
       { method: 'get', path: '/api/audithistory/settings', status: 200 },
       {
@@ -143,6 +152,14 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
       { method: 'get', path: '/api/event-actions/{appId}/webhook-secret', params: app, status: 200 },
       { method: 'get', path: '/api/event-actions/{appId}/webhook-deliveries', params: app, status: 200 },
       { method: 'get', path: '/api/system-events-api/{appId}/sensor-status', params: app, status: 200 },
+      { method: 'get', path: '/api/cost-management/usage', query: { from: thisMonth, to: thisMonth }, status: 200 },
+      {
+        method: 'get',
+        path: '/api/public-alert/{appId}/links',
+        params: app,
+        query: { eventId: '00000000-0000-4000-8000-000000000000' },
+        status: 200,
+      },
       { method: 'get', path: '/api/chirpstack/server-settings', status: 200 },
       { method: 'get', path: '/api/ttn/server-settings', status: 200 },
       { method: 'get', path: '/api/mailbox', status: 200 },
@@ -321,6 +338,143 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
       });
       expect(uploaded.status).toBe(200);
       expect(checker.problems('put', '/api/theme-profile/{id}/background', 200, await uploaded.json())).toEqual([]);
+    }));
+
+  it('answers the dashboard, share-link and shared-view calls as documented', () =>
+    checkSequence(async (answer) => {
+      const app = { appId: DEMO_APP };
+      const widget = (id: string, type: string, field: string, options = {}) => ({
+        id,
+        type,
+        title: id,
+        position: { x: 0, y: 0, w: 4, h: 3 },
+        bindings: [{ itemUuid, field }],
+        options,
+      });
+      const layout = (widgets: unknown[]) => ({ name: 'Contract Board', isMain: false, themeId: null, widgets });
+      const created = await answer({
+        method: 'post',
+        path: '/api/dashboards/{appId}',
+        params: app,
+        body: layout([widget('table', 'item-table', '')]),
+        status: 201,
+      });
+      const board = { ...app, id: created.id as string };
+      const items = await answer({ method: 'get', path: '/api/dashboards/{appId}/{id}/items', params: board, status: 200 });
+      const field = (items as { fields: { field: string }[] }[])[0]!.fields[0]!.field;
+      const widgets = [widget('chart', 'time-series', field, { rangeHours: 24 }), widget('alarms', 'alarm-list', '')];
+      await answer({
+        method: 'put',
+        path: '/api/dashboards/{appId}/{id}',
+        params: board,
+        body: { ...layout(widgets), isMain: created.isMain },
+        status: 200,
+      });
+      await answer({ method: 'get', path: '/api/dashboards/{appId}/{id}', params: board, status: 200 });
+      await answer({ method: 'get', path: '/api/dashboards/{appId}/list', params: app, status: 200 });
+      await answer({ method: 'get', path: '/api/dashboards/{appId}/main', params: app, status: 200 });
+      const links = '/api/dashboards/{appId}/{id}/share-links';
+      const link = await answer({ method: 'post', path: links, params: board, body: { validHours: 1 }, status: 201 });
+      await answer({ method: 'get', path: links, params: board, status: 200 });
+      const token = link.token as string;
+      await answer({ method: 'get', path: '/api/dashboard-share/view', token, status: 200 });
+      await answer({ method: 'get', path: '/api/dashboard-share/values', token, status: 200 });
+      const shared = (widgetId: string) => ({ token, params: { widgetId }, status: 200 });
+      await answer({ method: 'get', path: '/api/dashboard-share/widgets/{widgetId}/chart', ...shared('chart') });
+      await answer({ method: 'get', path: '/api/dashboard-share/widgets/{widgetId}/alarms', ...shared('alarms') });
+      await answer({ method: 'delete', path: `${links}/{linkId}`, params: { ...board, linkId: link.id as string }, status: 200 });
+      await answer({ method: 'delete', path: '/api/dashboards/{appId}/{id}', params: board, status: 200 });
+    }));
+
+  it('answers the event-setting calls as documented', () =>
+    checkSequence(async (answer) => {
+      const app = { appId: DEMO_APP };
+      const base = '/api/system-events-api/{appId}/event-settings';
+      const settings = defaultRuleSettings();
+      const body = {
+        ...settings,
+        name: 'Contract rule',
+        conditions: { ...settings.conditions, allDevices: true, field: 'temperature', triggerRanges: [{ min: 30, max: null }] },
+      };
+      const rule = await answer({ method: 'post', path: base, params: app, body, status: 201 });
+      const oneRule = { ...app, id: rule.id as string };
+      await answer({ method: 'put', path: `${base}/{id}`, params: oneRule, body: { ...body, enabled: false }, status: 200 });
+      await answer({ method: 'get', path: `${base}/{id}`, params: oneRule, status: 200 });
+      await answer({ method: 'get', path: base, params: app, status: 200 });
+      await answer({ method: 'get', path: `${base}/devices`, params: app, status: 200 });
+    }));
+
+  it('answers the timer-mission calls as documented', () =>
+    checkSequence(async (answer) => {
+      const app = { appId: DEMO_APP };
+      const base = '/api/system-events-api/timer-mission-setting/{appId}';
+      const devices = await answer({ method: 'get', path: `${base}/list-device/`, params: app, status: 200 });
+      const device = (devices as { itemName: string; dataSource: { commands: { id: string }[] } }[]).find(
+        (row) => row.dataSource.commands.length > 0,
+      )!;
+      const mission = {
+        ...defaultMissionSettings(new Date().toISOString().slice(0, 10)),
+        missionName: 'Contract mission',
+        actions: [{ actionType: 'Device', deviceName: device.itemName, commandId: device.dataSource.commands[0]!.id }],
+      };
+      const check = { timerMission: { ...mission, missionName: '' }, checkComplete: true };
+      await answer({ method: 'post', path: `${base}/validate/{id}`, params: { ...app, id: 'new' }, body: check, status: 200 });
+      const created = await answer({ method: 'post', path: `${base}/create/`, params: app, body: mission, status: 200 });
+      const one = { ...app, id: created.id as string };
+      await answer({
+        method: 'put',
+        path: `${base}/update/{id}`,
+        params: one,
+        body: { ...mission, desc: 'Mornings' },
+        status: 200,
+      });
+      await answer({ method: 'put', path: `${base}/switch/{id}`, params: one, body: { isEnabled: false }, status: 200 });
+      await answer({ method: 'get', path: `${base}/list/`, params: app, status: 200 });
+      await answer({ method: 'get', path: `${base}/runs/{id}`, params: one, status: 200 });
+      const settings = await answer({ method: 'get', path: `${base}/schedule-settings/`, params: app, status: 200 });
+      await answer({ method: 'put', path: `${base}/schedule-settings/`, params: app, body: settings, status: 200 });
+      const ics =
+        'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:20261225\r\nSUMMARY:Christmas\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+      await answer({ method: 'post', path: `${base}/schedule-settings/ics`, params: app, body: { ics }, status: 200 });
+      await answer({ method: 'delete', path: `${base}/delete/{id}`, params: one, status: 200 });
+    }));
+
+  it('answers the gateway calls as documented', () =>
+    checkSequence(async (answer) => {
+      const gateway = {
+        action: 'add',
+        type: 'ttn',
+        name: 'Contract Gateway',
+        gatewayId: 'AA555AFFFE0C0FFE',
+        description: '',
+        remark: '',
+      };
+      const added = await answer({ method: 'post', path: '/api/chirpstack/updateGateway/', body: gateway, status: 200 });
+      const edit = { ...gateway, action: 'edit', id: added.id as string, remark: 'roof' };
+      await answer({ method: 'post', path: '/api/chirpstack/updateGateway/', body: edit, status: 200 });
+      await answer({ method: 'post', path: '/api/chirpstack/getGatewayById', body: { id: edit.id }, status: 200 });
+      const taken = { gatewayId: gateway.gatewayId };
+      await answer({ method: 'post', path: '/api/chirpstack/checkByGatewayId', body: taken, status: 200 });
+      await answer({ method: 'get', path: '/api/chirpstack/getAllGateway/', status: 200 });
+      await answer({ method: 'post', path: '/api/chirpstack/deleteGatewayByid', body: { id: edit.id }, status: 200 });
+    }));
+
+  it('answers the project wizard calls as documented', () =>
+    checkSequence(async (answer) => {
+      const templates = await answer({ method: 'get', path: '/api/project/templates', status: 200 });
+      await answer({ method: 'get', path: '/api/project/templates/tags', status: 200 });
+      const templateId = (templates as { id: string }[])[0]!.id;
+      await answer({ method: 'get', path: '/api/project/templates/{id}', params: { id: templateId }, status: 200 });
+      const project = {
+        startInfo: 'use-template',
+        templateId,
+        projectName: 'Contract Project',
+        locationType: 'single',
+        buildingName: 'Contract House',
+        address: '1 Contract Road',
+        endCustomerId: 'end_default',
+      };
+      await answer({ method: 'post', path: '/api/project', body: project, status: 201 });
     }));
 
   it('answers refused calls with documented statuses and the shared error body', async () => {
