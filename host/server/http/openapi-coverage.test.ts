@@ -47,6 +47,7 @@ const WITHOUT_JSON: Record<string, string> = {
   getDashboardDefaultApplicationByImage: `${FILE} (image)`,
   getDashboardShareWidgetsByWidgetIdFloorPlanImage: `${FILE} (image)`,
   getDashboardShareThemeBackground: `${FILE} (image)`,
+  getDashboardShareLive: 'server-sent events (text/event-stream)',
   deleteSystemEventsApiByAppIdEventSettingsById: NO_CONTENT,
   postPublicAlertByAppIdLinksByJtiRevoke: NO_CONTENT,
   getSystemEventsApiPublicLogo: `${FILE} (image)`,
