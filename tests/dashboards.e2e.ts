@@ -251,10 +251,13 @@ describe('dashboards', () => {
       await expect.poll(() => floor.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
       expect(await shared.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-      // Live: a new reading shows within a poll, without a reload; a revoke while open ends the view.
+      // Live: a new reading shows without a reload, over the link's event stream: the values polls are cut off meanwhile.
+      await shared.route('**/api/dashboard-share/values', (route) => route.abort());
       await sink.ingest([uplink(TANK, 22.5, new Date(), 'tank-live')]);
       await card.scrollIntoViewIfNeeded();
       await card.getByText('22.5 °C').waitFor();
+      await shared.unroute('**/api/dashboard-share/values');
+      // A revoke while open ends the view.
       expect((await api('DELETE', `/api/dashboards/${APP}/${dashboard.body.id}/share-links/${link.body.id}`)).status).toBe(200);
       await shared.getByText('This link is not valid: it has expired or was revoked.').waitFor();
     } finally {

@@ -23,6 +23,11 @@ export interface ServerPluginContext<Config extends object = object> {
   contributions<T>(point: ExtensionPoint<T>): T[];
   /** Called on graceful shutdown, in reverse registration order. */
   onClose(hook: () => Promise<void> | void): void;
+  /**
+   * Called when a graceful shutdown starts draining, before HTTP closes: long-lived answers (event streams) end here,
+   * for HTTP waits for every open answer before onClose hooks run.
+   */
+  onDrain(hook: () => void): void;
 }
 
 /**

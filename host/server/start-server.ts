@@ -254,6 +254,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     ];
     for (const route of coreRoutes) routes.add({ pluginId: 'core', route });
     const closeHooks: (() => Promise<void> | void)[] = [];
+    const drainHooks: (() => void)[] = [];
     openedSteps.push(async () => {
       for (const hook of closeHooks.reverse()) {
         await Promise.resolve(hook()).catch((error: unknown) => app.log.error({ err: error }, 'plugin onClose failed'));
@@ -265,6 +266,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       licences: config.licences,
       routes,
       closeHooks,
+      drainHooks,
     });
     // Queues exist before anything can send to them; the queue stops before plugins' onClose hooks and the database.
     openedSteps.push(() => jobQueue.stop());
@@ -338,6 +340,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
       const drained = mqtt.drain().catch((error: unknown) => app.log.error({ err: error }, 'MQTT drain failed'));
       await Promise.all([drained, new Promise((resolve) => setTimeout(resolve, drainDelayMs))]);
       pushHub.closeForRestart();
+      for (const hook of drainHooks) hook();
       await undo();
       app.log.info('shutdown complete');
     };

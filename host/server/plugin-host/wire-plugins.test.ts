@@ -46,7 +46,7 @@ async function wire(plugins: ServerPlugin[], licences = ALL_LICENCES, env: Recor
   root.register(ConsoleSettingsToken, { useValue: {} as never });
   const routes = new RouteTable();
   const { running } = selectPlugins(plugins, licences);
-  const wired = await wirePlugins(running, { root, coreTokens: [ConsoleSettingsToken], licences, routes, closeHooks: [], env });
+  const wired = await wirePlugins(running, { root, coreTokens: [ConsoleSettingsToken], licences, routes, closeHooks: [], drainHooks: [], env });
   return { root, routes, wired, running };
 }
 
@@ -165,6 +165,7 @@ describe('plugin wiring', () => {
       licences: ALL_LICENCES,
       routes: new RouteTable(),
       closeHooks: [],
+      drainHooks: [],
     });
     expect([...stored.keys()]).toEqual(['writer/logos/a.png']);
     expect(listed).toEqual([['logos/a.png']]);

@@ -45,6 +45,8 @@ export interface WiringOptions {
   routes: RouteTable;
   /** Receives the plugins' onClose hooks in registration order (also of plugins registered before a failure); run them reversed. */
   closeHooks: (() => Promise<void> | void)[];
+  /** Receives the plugins' onDrain hooks. */
+  drainHooks: (() => void)[];
   /** Where plugin configuration classes read their variables; the process environment by default. */
   env?: Record<string, string | undefined>;
 }
@@ -64,7 +66,7 @@ export function licensedValues<T>(registry: ExtensionRegistry, licences: Licence
  * value and any failure while registering become a PluginWiringError naming the plugin (and the token or variable).
  */
 export async function wirePlugins(plugins: readonly ServerPlugin[], options: WiringOptions): Promise<WiredPlugins> {
-  const { root, licences, routes, closeHooks } = options;
+  const { root, licences, routes, closeHooks, drainHooks } = options;
   const registry = new ExtensionRegistry();
   const jobs: OwnedJob[] = [];
   const i18n: TranslationResources[] = [];
@@ -115,6 +117,7 @@ export async function wirePlugins(plugins: readonly ServerPlugin[], options: Wir
         contribute: (point, value, gate) => registry.contribute(point, pluginId, value, gate),
         contributions: (point) => licensedValues(registry, licences, point),
         onClose: (hook) => closeHooks.push(hook),
+        onDrain: (hook) => drainHooks.push(hook),
       };
       await plugin.register(context, deps as never);
     } catch (error) {

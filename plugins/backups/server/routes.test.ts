@@ -276,6 +276,7 @@ describe.each(databaseBackends())('backups API on %s', (backend) => {
         contribute: () => undefined,
         contributions: () => [],
         onClose: () => undefined,
+        onDrain: () => undefined,
       },
       // A hub of its own, as on a restarted server: the running one has the plugin's push channel already.
       { db, files, push: new WebSocketPushHub(), access: server.running.resolve(ApplicationAccessToken) },

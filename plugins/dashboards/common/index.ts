@@ -3,3 +3,4 @@ export * from './inputs';
 export * from './types';
 export * from './alarms';
 export * from './i18n';
+export * from './shared-live';

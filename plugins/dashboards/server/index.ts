@@ -1,5 +1,5 @@
 import { applicationDataParticipants, DatabaseToken, defineServerPlugin } from '@sensorium/core/server';
-import { ItemChartReaderToken } from '@sensorium/device-pipeline/common';
+import { ItemChartReaderToken, LiveValueFeedToken } from '@sensorium/device-pipeline/common';
 import { EventStoreToken } from '@sensorium/events/common';
 import { ItemLookupToken } from '@sensorium/nodes/common';
 import { ThemeLookupToken } from '@sensorium/themes/common';
@@ -12,6 +12,8 @@ import { DashboardRepository } from './repository';
 import { dashboardRoutes } from './routes';
 import { ShareLinks } from './share-links';
 import { shareRoutes } from './share-routes';
+import { sharedDashboards } from './shared-dashboard';
+import { SharedLiveStreams, sharedLiveRoute } from './shared-live-route';
 import { sharedViewRoutes } from './shared-view-routes';
 
 /** Dashboards (docs/dashboards.md): their API, share links and their view, the catalog other plugins lay dashboards out with. */
@@ -25,16 +27,20 @@ export default defineServerPlugin({
     charts: ItemChartReaderToken,
     events: EventStoreToken,
     themes: ThemeLookupToken,
+    feed: LiveValueFeedToken,
   },
   provides: [DashboardCatalogToken],
-  register(context, { db, lookup, charts, events, themes }) {
+  register(context, { db, lookup, charts, events, themes, feed }) {
     const repository = new DashboardRepository(db);
     const links = new ShareLinks(db);
+    const streams = new SharedLiveStreams();
+    context.onDrain(() => streams.endAll());
     context.provide(DashboardCatalogToken, dashboardCatalog(repository, lookup));
     for (const route of [
       ...dashboardRoutes(repository, lookup, themes),
       ...shareRoutes(repository, links),
       ...sharedViewRoutes({ repository, links, lookup, charts, events, themes }),
+      sharedLiveRoute(sharedDashboards(repository, links), feed, streams),
     ]) {
       context.addRoute(route);
     }

@@ -14,6 +14,7 @@ import { ItemChartReaderToken } from '../common/chart-summary';
 import { pipelineEventStores } from '../common/event-store';
 import { payloadAdapters } from '../common/payload-adapters';
 import { RawDataReaderToken } from '../common/raw-data';
+import { LiveValueFeedToken } from '../common/live-values';
 import { DeviceDataUsageToken } from '../common/usage';
 import { ruleEvaluators } from '../common/rule-evaluators';
 import { devicePipelineI18n } from '../common/i18n';
@@ -43,7 +44,7 @@ export default defineServerPlugin({
     metrics: MetricsToken,
     log: LoggerToken,
   },
-  provides: [DataSourceSinkToken, RawDataReaderToken, DeviceDataUsageToken, ItemChartReaderToken],
+  provides: [DataSourceSinkToken, RawDataReaderToken, DeviceDataUsageToken, ItemChartReaderToken, LiveValueFeedToken],
   async register(context, { db, access, hub, items, lookup, metrics, log }) {
     const deadLetters = registerDeadLetters(context, { db, access, metrics, log });
     // The sink (DataSourceSink), the connection and processing jobs and the live push.

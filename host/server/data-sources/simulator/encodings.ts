@@ -33,6 +33,7 @@ export async function collectSimulatorEncodings(plugins: readonly ServerPlugin[]
       },
       contributions: () => [],
       onClose: () => {},
+      onDrain: () => {},
     };
     const deps = Object.fromEntries(Object.keys(plugin.deps ?? {}).map((name) => [name, inert]));
     try {

@@ -9,6 +9,7 @@ import {
 import type { ApplicationAccess } from '@sensorium/applications/common';
 import type { ItemStateStore } from '@sensorium/nodes/common';
 import type { PipelineEventStore } from '../../common/event-store';
+import { LiveValueFeedToken } from '../../common/live-values';
 import type { PayloadAdapter } from '../../common/payload-adapters';
 import type { RuleEvaluator } from '../../common/rule-evaluators';
 import type { DeadLetters } from '../dead-letters/dead-letters';
@@ -63,6 +64,7 @@ export function registerIngest(context: ServerPluginContext, deps: IngestDeps): 
     ingestTelemetry(deps.metrics, deps.log),
   );
   context.provide(DataSourceSinkToken, service);
+  context.provide(LiveValueFeedToken, live);
   context.addJob({
     id: CONNECTION_JOB_ID,
     intervalMs: CONNECTION_JOB_INTERVAL_MS,

@@ -2,7 +2,7 @@ import { PUSH_TOPICS } from '@sensorium/core/common';
 import { deviceTagLimitTable, type DeviceTagLimitTable, type DeviceTagSource, type PushHub } from '@sensorium/core/server';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '@sensorium/applications/common';
 import type { ItemLookup } from '@sensorium/nodes/common';
-import type { NodeValue, NodeValuesMessage } from '../../common/live-values';
+import type { LiveValueFeed, NodeValue, NodeValuesMessage } from '../../common/live-values';
 
 export type { NodeValue, NodeValuesMessage } from '../../common/live-values';
 
@@ -45,7 +45,7 @@ interface LiveChange {
  * 250 ms go out as one message. The instance that ingested the uplinks coalesces them and fans them out; every
  * instance with subscribed sockets looks up who may see what (cached) and tells its own.
  */
-export class LivePush {
+export class LivePush implements LiveValueFeed {
   private readonly values = new Map<string, Map<string, NodeValue>>();
   private readonly events = new Set<string>();
   private readonly lastSent = new Map<string, number>();
@@ -55,6 +55,8 @@ export class LivePush {
   /** Per application, the delivery under way: the next one waits for it, so sockets get the values in order. */
   private readonly delivering = new Map<string, Promise<void>>();
   private readonly send: (change: LiveChange) => void;
+  /** The feed's listeners (share links' streams) by application. */
+  private readonly watchers = new Map<string, Set<(items: readonly NodeValue[]) => void>>();
   private closed = false;
 
   constructor(
@@ -67,7 +69,7 @@ export class LivePush {
   }
 
   itemChanged(appId: string, value: NodeValue): void {
-    if (this.closed || !this.hub.mayHaveSubscribers(PUSH_TOPICS.nodeValues, appId)) return;
+    if (this.closed || (!this.hub.mayHaveSubscribers(PUSH_TOPICS.nodeValues, appId) && !this.watchers.has(appId))) return;
     const pending = this.values.get(appId) ?? new Map<string, NodeValue>();
     pending.set(value.uuid, value);
     this.values.set(appId, pending);
@@ -78,6 +80,16 @@ export class LivePush {
     if (this.closed) return;
     this.events.add(appId);
     this.schedule(appId);
+  }
+
+  watch(appId: string, listener: (items: readonly NodeValue[]) => void): () => void {
+    const listeners = this.watchers.get(appId) ?? new Set();
+    listeners.add(listener);
+    this.watchers.set(appId, listeners);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.watchers.get(appId) === listeners) this.watchers.delete(appId);
+    };
   }
 
   close(): void {
@@ -152,6 +164,7 @@ export class LivePush {
   }
 
   private async deliver({ appId, items, events }: LiveChange): Promise<void> {
+    if (items.length > 0) for (const listener of this.watchers.get(appId) ?? []) listener(items);
     const values = items.length > 0 && this.hub.hasSubscribers(PUSH_TOPICS.nodeValues, appId);
     if (!values && !events) return;
     try {
