@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { deviceTagLimit, type Database, type DeviceTagSource } from '@sensorium/core/server';
+import { deviceTagLimit, queryRows, type Database, type DeviceTagSource } from '@sensorium/core/server';
 import type { ApplicationEventRow, EventSummaryRow, EventSummarySource } from '@sensorium/applications/common';
 import type { ItemLookup } from '@sensorium/nodes/common';
 import { nodeEvents } from './schema';
@@ -52,27 +52,30 @@ export function openEventSummary(
     async latestOpen(appIds, viewer, perApp): Promise<ApplicationEventRow[]> {
       const where = await openEvents(appIds, viewer);
       if (!where) return [];
-      // The title names the device and the event (its range's event name), as the event's own description does.
-      const ranked = db
-        .select({
-          appId: nodeEvents.appId,
-          title: sql<string>`concat_ws(' ', nullif(${nodeEvents.node}->>'itemDisplayName', ''), ${nodeEvents.eventType})`.as(
-            'title',
-          ),
-          severity: nodeEvents.severity,
-          value: sql<string>`concat_ws(' ', ${nodeEvents.value}, nullif(${nodeEvents.unit}, ''))`.as('value'),
-          rank: sql<number>`row_number() OVER (PARTITION BY ${nodeEvents.appId} ORDER BY ${nodeEvents.generatedAt} DESC, ${nodeEvents.id})`.as(
-            'rank',
-          ),
-        })
-        .from(nodeEvents)
-        .where(where)
-        .as('ranked');
-      const rows = await db
-        .select({ appId: ranked.appId, title: ranked.title, severity: ranked.severity, value: ranked.value })
-        .from(ranked)
-        .where(sql`${ranked.rank} <= ${perApp}`)
-        .orderBy(asc(ranked.appId), asc(ranked.rank));
+      // Per application, its latest open events through node_events_app_latest_open (migration 004), at most perApp
+      // each: ranking every open event of the applications first read and sorted them all (5,000 open events of 100
+      // applications: 16 ms instead of 4 ms on PostgreSQL). The title names the device and the event (its range's
+      // event name), as the event's own description does.
+      const scope = sql.join(
+        appIds.map((appId) => sql`${appId}`),
+        sql`, `,
+      );
+      const rows = await queryRows<ApplicationEventRow>(
+        db,
+        sql`SELECT scope.app_id AS "appId", latest.title, latest.severity, latest.value
+            FROM unnest(ARRAY[${scope}]::text[]) AS scope (app_id)
+            CROSS JOIN LATERAL (
+              SELECT concat_ws(' ', nullif(${nodeEvents.node}->>'itemDisplayName', ''), ${nodeEvents.eventType}) AS title,
+                     ${nodeEvents.severity} AS severity,
+                     concat_ws(' ', ${nodeEvents.value}, nullif(${nodeEvents.unit}, '')) AS value,
+                     ${nodeEvents.generatedAt} AS generated_at, ${nodeEvents.id} AS id
+              FROM ${nodeEvents}
+              WHERE ${nodeEvents.appId} = scope.app_id AND ${where}
+              ORDER BY ${nodeEvents.generatedAt} DESC, ${nodeEvents.id}
+              LIMIT ${perApp}
+            ) AS latest
+            ORDER BY scope.app_id, latest.generated_at DESC, latest.id`,
+      );
       return rows.map((row) => ({ ...row, value: row.value ?? '' }));
     },
   };

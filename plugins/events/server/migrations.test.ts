@@ -42,6 +42,7 @@ describe('events migrations (taking node_events over from device-pipeline)', () 
       '001-create-node-events',
       '002-event-details-and-history',
       '003-subject-events',
+      '004-latest-open-events',
     ]);
     await addEvent();
     expect(await rows(`SELECT item_name FROM node_events`)).toEqual([{ item_name: 'i' }]);
@@ -57,6 +58,7 @@ describe('events migrations (taking node_events over from device-pipeline)', () 
       { pluginId: 'events', migrationId: '001-create-node-events' },
       { pluginId: 'events', migrationId: '002-event-details-and-history' },
       { pluginId: 'events', migrationId: '003-subject-events' },
+      { pluginId: 'events', migrationId: '004-latest-open-events' },
     ]);
     expect(await rows(`SELECT item_name, additional_info FROM node_events`)).toEqual([{ item_name: 'i', additional_info: '' }]);
   });

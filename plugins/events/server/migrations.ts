@@ -74,4 +74,12 @@ export const migrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS node_events_subject_open ON node_events (subject) WHERE subject IS NOT NULL AND NOT is_cleared;
     `,
   },
+  {
+    // The application cards' latest open events (latestOpen): each application's newest open events read in order
+    // from the index, a few per application, instead of every open event ranked.
+    id: '004-latest-open-events',
+    sql: `
+      CREATE INDEX IF NOT EXISTS node_events_app_latest_open ON node_events (app_id, generated_at DESC, id) WHERE NOT is_cleared;
+    `,
+  },
 ];
