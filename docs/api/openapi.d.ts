@@ -2823,6 +2823,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dashboard-share/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A shared dashboard’s live values as server-sent events (text/event-stream): `values` carries a JSON array of its bound items that changed (uuid, outputSimple, status, connection, lastReceiveDate, lastValidDate); `refused` ends the stream when the link is revoked or expires, `restart` when the server restarts */
+    get: operations['getDashboardShareLive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/project/templates': {
     parameters: {
       query?: never;
@@ -12678,6 +12695,27 @@ export interface operations {
       query?: {
         dashboard_token?: string;
       };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  getDashboardShareLive: {
+    parameters: {
+      query?: never;
       header?: never;
       path?: never;
       cookie?: never;
