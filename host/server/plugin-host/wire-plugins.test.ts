@@ -46,7 +46,15 @@ async function wire(plugins: ServerPlugin[], licences = ALL_LICENCES, env: Recor
   root.register(ConsoleSettingsToken, { useValue: {} as never });
   const routes = new RouteTable();
   const { running } = selectPlugins(plugins, licences);
-  const wired = await wirePlugins(running, { root, coreTokens: [ConsoleSettingsToken], licences, routes, closeHooks: [], drainHooks: [], env });
+  const wired = await wirePlugins(running, {
+    root,
+    coreTokens: [ConsoleSettingsToken],
+    licences,
+    routes,
+    closeHooks: [],
+    drainHooks: [],
+    env,
+  });
   return { root, routes, wired, running };
 }
 
