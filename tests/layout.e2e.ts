@@ -309,6 +309,8 @@ describe('every page works at phone and desktop width', () => {
         const viewer = await harness.browser.newContext({ viewport });
         try {
           const shared = await viewer.newPage();
+          // The view's live stream stays open, so the network would never idle; the view polls values without it.
+          await shared.route('**/api/dashboard-share/live', (request) => request.abort());
           await shared.goto(harness.url(`/public/dashboard?dashboard_token=${shareToken}`));
           await shared.getByText(/Shared dashboard \(read only\)/).waitFor();
           await settle(shared);
