@@ -20,12 +20,12 @@ interface RouteLimitOptions {
  * `continueExceeding` and `exponentialBackoff` are not supported: no route of the console asks for them.
  */
 class DatabaseRateLimitStore {
-  private sweptAt = 0;
-
   constructor(
     private readonly db: Database,
     /** The route the counts belong to ('' for the plugin's own store, which routes never use: they each get a child). */
     private readonly route: string,
+    /** When this instance last swept, shared by every route's child: one sweep a minute per instance, not per route. */
+    private readonly sweep: { at: number } = { at: 0 },
   ) {}
 
   incr(key: string, counted: Counted, timeWindowMs: number): void {
@@ -37,7 +37,7 @@ class DatabaseRateLimitStore {
 
   child(options: RouteLimitOptions): DatabaseRateLimitStore {
     const { method, url } = options.routeInfo;
-    return new DatabaseRateLimitStore(this.db, `${[method ?? ''].flat().join(',')} ${url ?? ''}`);
+    return new DatabaseRateLimitStore(this.db, `${[method ?? ''].flat().join(',')} ${url ?? ''}`, this.sweep);
   }
 
   private async count(key: string, timeWindowMs: number): Promise<{ current: number; ttl: number }> {
@@ -66,8 +66,8 @@ class DatabaseRateLimitStore {
   /** At most once a sweep interval per instance: callers who never come back leave no rows behind. */
   private async sweepEndedWindows(): Promise<void> {
     const now = Date.now();
-    if (now - this.sweptAt < EXPIRED_WINDOW_SWEEP_MS) return;
-    this.sweptAt = now;
+    if (now - this.sweep.at < EXPIRED_WINDOW_SWEEP_MS) return;
+    this.sweep.at = now;
     await this.db.delete(rateLimitHits).where(lte(rateLimitHits.windowEndsAt, sql`now()`));
   }
 }
