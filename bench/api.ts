@@ -10,7 +10,7 @@
  * `npm run bench:api -- [--duration 10]` (seconds per route, after a 2-second warm-up).
  */
 import 'reflect-metadata';
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonResult } from 'autocannon';
 import { serverPlugins } from '../host/server/plugins';
 import { databaseBackends, startTestServer, type DatabaseBackend } from '../host/server/testing';
 import { ms } from './support/bench-application';
@@ -60,6 +60,13 @@ async function load(url: string, token: string, route: BenchRoute, duration: num
   });
 }
 
+/** Answers per status code, e.g. `200 × 950, 429 × 50`. */
+function statusCounts(result: AutocannonResult): string {
+  return Object.entries(result.statusCodeStats)
+    .map(([status, { count }]) => `${status} × ${count}`)
+    .join(', ');
+}
+
 async function bench(backend: DatabaseBackend) {
   const server = await startTestServer({ backend, plugins: serverPlugins });
   try {
@@ -74,15 +81,16 @@ async function bench(backend: DatabaseBackend) {
       `\n${backend}: seeded ${APPLICATIONS} applications, ${APPLICATIONS * ITEMS_PER_APPLICATION} items and events in ${ms(performance.now() - started)}`,
     );
     console.log(
-      `${'route'.padEnd(46)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'non-2xx'.padStart(8)}`,
+      `${'route'.padEnd(46)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'non-2xx'.padStart(8)} ${'timeouts'.padStart(8)} ${'errors'.padStart(8)}`,
     );
     for (const route of routes(applications)) {
       await load(server.url, token, route, WARMUP_SECONDS);
       const result = await load(server.url, token, route, DURATION);
-      const failed = result.non2xx + result.errors + result.timeouts;
       console.log(
-        `${route.name.padEnd(46)} ${latency(result.latency.p50).padStart(8)} ${latency(result.latency.p99).padStart(8)} ${result.requests.average.toFixed(0).padStart(8)} ${String(failed).padStart(8)}`,
+        `${route.name.padEnd(46)} ${latency(result.latency.p50).padStart(8)} ${latency(result.latency.p99).padStart(8)} ${result.requests.average.toFixed(0).padStart(8)} ${String(result.non2xx).padStart(8)} ${String(result.timeouts).padStart(8)} ${String(result.errors).padStart(8)}`,
       );
+      // Which answers failed: a 429 is the rate limit doing its job, a 5xx is a defect.
+      if (result.non2xx > 0) console.log(`  statuses: ${statusCounts(result)}`);
     }
   } finally {
     await server.close();

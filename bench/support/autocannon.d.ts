@@ -27,6 +27,9 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers per status code, e.g. { '200': { count: 950 } }. */
+    statusCodeStats: Record<string, { count: number }>;
   }
+  export type { AutocannonResult };
   export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
 }
