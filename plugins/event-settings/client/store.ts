@@ -107,7 +107,7 @@ export function settingsOf(rule: EventRuleInstance): EventRuleSettings {
 
 const unique = (values: string[]) => [...new Set(values.filter((value) => value !== ''))].sort();
 
-/** The Event Setting page's state (`stores.eventSettings`): one application's rules and the devices they may use. */
+/** The Event Setting page's state (the plugin store `EVENT_SETTINGS_STORE`, loaded on first use): one application's rules and the devices they may use. */
 export const EventSettingsStore = types
   .model('EventSettingsStore', {
     appId: types.maybeNull(types.string),

@@ -64,7 +64,7 @@ export const ProjectDraftModel = types.model('ProjectDraft', {
 export type ProjectDraft = Instance<typeof ProjectDraftModel>;
 export type DraftField = 'projectName' | 'locationType' | 'buildingName' | 'address' | 'endCustomerId';
 
-/** The project wizard's state, kept in the console's root store as `stores.projectWizard`. */
+/** The project wizard's state, (the plugin store `projectWizard`, loaded on first use). */
 export const ProjectWizardStore = types
   .model('ProjectWizardStore', {
     step: types.optional(types.enumeration<WizardStep>([...WIZARD_STEPS]), 'start'),

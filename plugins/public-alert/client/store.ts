@@ -40,7 +40,7 @@ export type PublicAlertMode = 'info' | 'confirmClear' | 'confirmAck' | 'success'
 /** What the viewer offers for the event: a Clear or ACK button, the Ack-ed or Cleared mark, or nothing. */
 export type OfferedAction = 'clear' | 'ack' | 'acked' | 'cleared' | null;
 
-/** The public alert viewer's state, kept as `stores.publicAlert`: the link's event, the mode, and the calls. */
+/** The public alert viewer's state, (the plugin store `publicAlert`, loaded on first use): the link's event, the mode, and the calls. */
 export const PublicAlertStore = types
   .model('PublicAlertStore', {
     payload: '',

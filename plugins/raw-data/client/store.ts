@@ -155,7 +155,7 @@ export const RawDataTableStore = types
 /** An application the page can show the raw data of. */
 const ApplicationChoice = types.model('ApplicationChoice', { id: types.string, name: types.string });
 
-/** The plugin's state in the root store, as `stores.rawData`: the page's table and applications, and the item tab's table. */
+/** The plugin's state (the plugin store `RAW_DATA_STORE`, loaded on first use): the page's table and applications, and the item tab's table. */
 export const RawDataStore = types
   .model('RawData', {
     page: types.optional(RawDataTableStore, {}),

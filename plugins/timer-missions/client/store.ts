@@ -13,7 +13,7 @@ export function settingsOf(mission: TimerMission): TimerMissionSettings {
 }
 
 /**
- * The Timer Mission Setting page's state (`stores.timerMissions`): one application's missions, the devices they may
+ * The Timer Mission Setting page's state (the plugin store `TIMER_MISSIONS_STORE`, loaded on first use): one application's missions, the devices they may
  * command, the chosen mission's run log, the application's schedule settings, and the editor's lock and error map.
  */
 export const TimerMissionsStore = types
