@@ -3780,16 +3780,85 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            appList: {
+              id: string;
+              name: string;
+              description: string;
+              logo: string | null;
+              endCustomerId: string;
+              endCustomerName: string;
+              /** Format: date-time */
+              updateDate: string;
+              setting: {
+                severitySettingEnable?: boolean;
+                severitySetting?: {
+                  0?: {
+                    name: string;
+                    description: string;
+                    /** @enum {string} */
+                    color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                    sound: boolean;
+                    enabled: boolean;
+                  };
+                  1?: {
+                    name: string;
+                    description: string;
+                    /** @enum {string} */
+                    color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                    sound: boolean;
+                    enabled: boolean;
+                  };
+                  2?: {
+                    name: string;
+                    description: string;
+                    /** @enum {string} */
+                    color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                    sound: boolean;
+                    enabled: boolean;
+                  };
+                  3?: {
+                    name: string;
+                    description: string;
+                    /** @enum {string} */
+                    color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                    sound: boolean;
+                    enabled: boolean;
+                  };
+                  4?: {
+                    name: string;
+                    description: string;
+                    /** @enum {string} */
+                    color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                    sound: boolean;
+                    enabled: boolean;
+                  };
+                };
+              };
+              event: {
+                eventList: {
+                  title: string;
+                  severity: number;
+                  value: string;
+                }[];
+              } | null;
+            }[];
+            endCustomerWithoutApps: {
+              id: string;
+              name: string;
+            }[];
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postApplicationNew: {
@@ -3810,17 +3879,21 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   postApplicationCheck: {
@@ -3838,16 +3911,20 @@ export interface operations {
       };
     };
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            existing: boolean;
+          };
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getSystemEventsApiSystemEventsSummary: {
@@ -3859,16 +3936,22 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            appId: string;
+            count: string;
+            severity: number;
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getCustomerEndCustomerList: {
@@ -3880,16 +3963,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
+      /** @description Done */
+      200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+          }[];
+        };
       };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   postCustomerEndCustomer: {
@@ -3907,17 +3995,22 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteCustomerEndCustomerById: {
@@ -3962,18 +4055,23 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getApplicationById: {
@@ -3987,17 +4085,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            logo: string | null;
+            endCustomerId: string;
+            endCustomerName: string;
+            /** Format: date-time */
+            updateDate: string;
+            setting: {
+              severitySettingEnable?: boolean;
+              severitySetting?: {
+                0?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                1?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                2?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                3?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                4?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+              };
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   patchApplicationById: {
@@ -4020,17 +4174,73 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            logo: string | null;
+            endCustomerId: string;
+            endCustomerName: string;
+            /** Format: date-time */
+            updateDate: string;
+            setting: {
+              severitySettingEnable?: boolean;
+              severitySetting?: {
+                0?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                1?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                2?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                3?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                4?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+              };
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteApplicationById: {
@@ -4068,18 +4278,74 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            logo: string | null;
+            endCustomerId: string;
+            endCustomerName: string;
+            /** Format: date-time */
+            updateDate: string;
+            setting: {
+              severitySettingEnable?: boolean;
+              severitySetting?: {
+                0?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                1?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                2?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                3?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                4?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+              };
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   deleteApplicationByIdLogo: {
@@ -4093,17 +4359,73 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Done */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            description: string;
+            logo: string | null;
+            endCustomerId: string;
+            endCustomerName: string;
+            /** Format: date-time */
+            updateDate: string;
+            setting: {
+              severitySettingEnable?: boolean;
+              severitySetting?: {
+                0?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                1?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                2?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                3?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+                4?: {
+                  name: string;
+                  description: string;
+                  /** @enum {string} */
+                  color: 'red' | 'orange' | 'yellow' | 'green' | 'blue' | 'purple' | 'none';
+                  sound: boolean;
+                  enabled: boolean;
+                };
+              };
+            };
+          };
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description Done: the answer (200, 201 or 204 without a body) is not described */
-      '2XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
     };
   };
   getApplicationByIdByLogo: {

@@ -477,6 +477,42 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
       await answer({ method: 'post', path: '/api/project', body: project, status: 201 });
     }));
 
+  it('answers the application and end-customer calls as documented, the logo upload too', () =>
+    checkSequence(async (answer) => {
+      await answer({ method: 'get', path: '/api/application/', status: 200 });
+      await answer({ method: 'get', path: '/api/system-events-api/system-events/summary/', status: 200 });
+      await answer({ method: 'get', path: '/api/customer/end-customer-list/', status: 200 });
+      const customer = await answer({
+        method: 'post',
+        path: '/api/customer/end-customer/',
+        body: { name: 'Contract Customer' },
+        status: 201,
+      });
+      const customerId = { id: customer.id as string };
+      const renamed = { name: 'Contract Customer Ltd' };
+      await answer({ method: 'patch', path: '/api/customer/end-customer/{id}', params: customerId, body: renamed, status: 200 });
+      await answer({ method: 'post', path: '/api/application/check/', body: { id: 'contract_app' }, status: 200 });
+      const newApp = { id: 'contract_app', name: 'Contract App', endCustomerId: customerId.id };
+      await answer({ method: 'post', path: '/api/application/new/', body: newApp, status: 201 });
+      const app = { id: newApp.id };
+      await answer({ method: 'get', path: '/api/application/{id}', params: app, status: 200 });
+      const change = { description: 'Checked against the document', setting: { severitySettingEnable: true } };
+      await answer({ method: 'patch', path: '/api/application/{id}', params: app, body: change, status: 200 });
+      // A multipart upload: sent with fetch, checked like the other answers.
+      const form = new FormData();
+      form.append('logo', new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' }), 'logo.png');
+      const uploaded = await fetch(`${server.url}/api/application/${app.id}/logo`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${tokens.admin}` },
+        body: form,
+      });
+      expect(uploaded.status).toBe(200);
+      expect(checker.problems('put', '/api/application/{id}/logo', 200, await uploaded.json())).toEqual([]);
+      await answer({ method: 'delete', path: '/api/application/{id}/logo', params: app, status: 200 });
+      await answer({ method: 'delete', path: '/api/application/{id}/', params: app, status: 204 });
+      await answer({ method: 'delete', path: '/api/customer/end-customer/{id}', params: customerId, status: 204 });
+    }));
+
   it('answers refused calls with documented statuses and the shared error body', async () => {
     const app = { appId: DEMO_APP };
     const calls: Call[] = [

@@ -25,6 +25,7 @@ const DESCRIBED_PLUGINS = new Set([
   'gateways',
   'audit',
   'raw-data',
+  'applications',
 ]);
 /** Of the host's own operations (tag core), those of host/server/auth and host/server/system. */
 const DESCRIBED_CORE_PATHS = /^\/api\/(auth|system)\//;
@@ -54,6 +55,9 @@ const WITHOUT_JSON: Record<string, string> = {
   getCostManagementUsageExport: `${FILE} (Excel)`,
   postAudithistoryEnquiryCsv: `${FILE} (CSV)`,
   postRawDataHistorySearchExcel: `${FILE} (Excel)`,
+  deleteApplicationById: NO_CONTENT,
+  deleteCustomerEndCustomerById: NO_CONTENT,
+  getApplicationByIdByLogo: `${FILE} (the logo image)`,
 };
 
 type Json = Record<string, unknown>;

@@ -11,6 +11,7 @@ import {
 import { ApplicationPatchInput, LOGO_MAX_BYTES, LOGO_MIME_TYPES } from '../common';
 import type { ApplicationRepository } from './application-repository';
 import type { LogoStore } from './logo-store';
+import { applicationDetailSchema } from './response-schemas';
 
 class ApplicationParams {
   @IsString()
@@ -45,6 +46,7 @@ export function applicationDetailRoutes(
       summary: 'One application with its settings',
       params: ApplicationParams,
       app: 'id',
+      response: applicationDetailSchema,
       handler: ({ app }) => repository.get(app.id),
     }),
     defineAppRoute({
@@ -56,6 +58,7 @@ export function applicationDetailRoutes(
       body: ApplicationPatchInput,
       app: 'id',
       audit: applicationAudit,
+      response: applicationDetailSchema,
       handler: async ({ app, body }) => {
         const { logo, ...rest } = body;
         if (logo && !(await logos.exists(app.id, logo)))
@@ -88,6 +91,7 @@ export function applicationDetailRoutes(
       app: 'id',
       rawBody: true,
       audit: applicationAudit,
+      response: applicationDetailSchema,
       handler: async ({ app, request }) => {
         const upload = await readUpload(request, { field: 'logo', maxBytes: LOGO_MAX_BYTES, mimeTypes: LOGO_MIME_TYPES });
         const logo = await logos.save(app.id, upload.mimeType, upload.content);
@@ -105,6 +109,7 @@ export function applicationDetailRoutes(
       params: ApplicationParams,
       app: 'id',
       audit: applicationAudit,
+      response: applicationDetailSchema,
       handler: async ({ app }) => {
         await repository.update(app.id, { logo: null });
         await logos.removeAll(app.id);

@@ -11,6 +11,14 @@ import {
 import { withLatestEvents } from './application-events';
 import type { ApplicationRepository } from './application-repository';
 import type { EndCustomerRepository } from './end-customer-repository';
+import {
+  applicationIdCheckSchema,
+  applicationListSchema,
+  createdApplicationSchema,
+  endCustomerListSchema,
+  endCustomerSchema,
+  eventSummarySchema,
+} from './response-schemas';
 
 class EndCustomerParams {
   @IsString()
@@ -28,6 +36,7 @@ export function applicationRoutes(
       method: 'GET',
       url: '/application/',
       summary: 'Applications the caller may see, with their latest open events, and the end customers that have none',
+      response: applicationListSchema,
       handler: async ({ user, request }) =>
         withLatestEvents(await repository.list(user), summarySources(), user, (error) =>
           request.log.warn({ err: error }, 'The latest events of the application cards could not be read'),
@@ -40,10 +49,9 @@ export function applicationRoutes(
       summary: 'Create an application for one of the caller’s end customers (operators and system integrators)',
       levels: ['cloud', 'si-customer'],
       body: NewApplicationInput,
-      handler: ({ user, body, reply }) => {
-        reply.code(201);
-        return repository.create(user, body);
-      },
+      response: createdApplicationSchema,
+      created: true,
+      handler: ({ user, body }) => repository.create(user, body),
     }),
     defineRoute({
       method: 'POST',
@@ -51,12 +59,14 @@ export function applicationRoutes(
       summary: 'Whether an application id is already taken',
       body: ApplicationIdInput,
       audit: false,
+      response: applicationIdCheckSchema,
       handler: async ({ body }) => ({ existing: await repository.exists(body.id) }),
     }),
     defineRoute({
       method: 'GET',
       url: '/system-events-api/system-events/summary/',
       summary: 'Per-application event counts and severities for the alarm bell',
+      response: eventSummarySchema,
       handler: async ({ user }): Promise<EventSummaryRow[]> => {
         const { appList } = await repository.list(user);
         const appIds = appList.map((app) => app.id);
@@ -69,6 +79,7 @@ export function applicationRoutes(
       method: 'GET',
       url: '/customer/end-customer-list/',
       summary: 'End customers the caller may see',
+      response: endCustomerListSchema,
       handler: ({ user }) => customers.list(user),
     }),
     defineRoute({
@@ -78,10 +89,9 @@ export function applicationRoutes(
       summary: 'Create an end customer',
       permission: 'useredit',
       body: EndCustomerInput,
-      handler: ({ user, body, reply }) => {
-        reply.code(201);
-        return customers.create(user, body.name);
-      },
+      response: endCustomerSchema,
+      created: true,
+      handler: ({ user, body }) => customers.create(user, body.name),
     }),
     defineRoute({
       method: 'PATCH',
@@ -93,6 +103,7 @@ export function applicationRoutes(
       scope: { kind: END_CUSTOMER_SCOPE, from: 'id' },
       body: EndCustomerInput,
       audit: { row: ({ user, params }) => customers.findVisible(user, params.id) },
+      response: endCustomerSchema,
       handler: ({ params, body }) => customers.rename(params.id, body.name),
     }),
     defineRoute({
