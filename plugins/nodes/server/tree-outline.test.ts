@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserDirectoryToken } from '@sensorium/core/server';
+import { eq, sql } from 'drizzle-orm';
+import { DatabaseToken, UserDirectoryToken } from '@sensorium/core/server';
 import { databaseBackends, startTestServer, type TestServer } from '../../../host/server/testing';
 import applications from '../../applications/server';
 import users from '../../users/server';
 import { decodeOutline, type TreeOutline } from '../common/tree-outline';
 import type { Item, TreeRow } from '../common/types';
 import nodes from './index';
+import { nodeItems } from './schema';
 
 const APP = 'outlined';
 const api = `/api/node-structure-item/${APP}`;
@@ -91,6 +93,23 @@ describe.each(databaseBackends())('the tree outline on %s', (backend) => {
     const outline = decodeOutline(await get<TreeOutline>(`${api}/tree-outline`, limited));
     expect(outline.map((row) => row.itemName)).toEqual(['root', 'hall', 'north-meter']);
     expect(outline).toEqual(shown((await get<{ items: TreeRow[] }>(`${api}/tree`, limited)).items));
+  });
+
+  it('answers what the rows are now after any write, one that bypasses the API included (answers are cached)', async () => {
+    const names = async () => decodeOutline(await get<TreeOutline>(`${api}/tree-outline`));
+    expect((await names()).find((row) => row.itemName === 'yard')).toMatchObject({ severity: 0, itemDisplayName: '' });
+    // As ingest writes a severity: straight into the status, touching nothing else.
+    const db = server.running.container.resolve(DatabaseToken);
+    await db
+      .update(nodeItems)
+      .set({ status: sql`coalesce(${nodeItems.status}, '{}'::jsonb) || '{"severity": 2}'::jsonb` })
+      .where(eq(nodeItems.itemName, 'yard'));
+    expect((await names()).find((row) => row.itemName === 'yard')).toMatchObject({ severity: 2 });
+    const yard = (await get<{ items: TreeRow[] }>(`${api}/tree`)).items.find((row) => row.itemName === 'yard')!;
+    await patch({ uuid: yard.uuid } as Item, { itemDisplayName: 'Back yard' });
+    expect((await names()).find((row) => row.itemName === 'yard')).toMatchObject({ itemDisplayName: 'Back yard' });
+    // The limited view is its own: the cached full tree never reaches it.
+    expect((await get<TreeOutline>(`${api}/tree-outline`, limited)).itemName).toEqual(['root', 'hall', 'north-meter']);
   });
 
   it('is a 404 for an application the caller cannot see', async () => {

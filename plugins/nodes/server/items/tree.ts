@@ -4,6 +4,7 @@ import { encodeOutline, type TreeOutline } from '../../common/tree-outline';
 import { ROOT_ITEM_NAME, type TreeRow } from '../../common/types';
 import { toOutlineSource, toTreeRow, type TreeSourceRow } from '../item-json';
 import { nodeItems } from '../schema';
+import { OutlineCache } from './outline-cache';
 import { selectPacked } from './packed-rows';
 
 const TREE_COLUMNS = {
@@ -128,7 +129,11 @@ function isPinned(row: Pick<TreeSourceRow, 'itemName'>, parent: Pick<TreeSourceR
 
 /** The tree of an application: its root node (created on first use) and its rows in tree order. */
 export class ItemTree {
-  constructor(private readonly db: Database) {}
+  private readonly outlines: OutlineCache;
+
+  constructor(private readonly db: Database) {
+    this.outlines = new OutlineCache(db);
+  }
 
   /** Every application has one root node, created on first use. */
   async ensureRoot(appId: string): Promise<void> {
@@ -177,5 +182,15 @@ export class ItemTree {
     await this.ensureRoot(appId);
     const rows = visibleRows(await selectPacked(this.db, OUTLINE_COLUMNS, eq(nodeItems.appId, appId)), deviceTags);
     return encodeOutline(treeOrder(rows).map(({ row, depth, parent }) => toOutlineSource(row, depth, isPinned(row, parent))));
+  }
+
+  /**
+   * GET /tree-outline's answer as JSON text: an unrestricted view comes from the cache while the rows are unchanged (see
+   * OutlineCache), a view limited to device tags is built for its caller.
+   */
+  async outlineJson(appId: string, deviceTags: readonly string[] | null): Promise<string> {
+    if (deviceTags !== null) return JSON.stringify(await this.outline(appId, deviceTags));
+    await this.ensureRoot(appId);
+    return this.outlines.read(appId, () => this.outline(appId));
   }
 }
