@@ -34,24 +34,30 @@ function markFirstRow() {
 
 /** Where the navigation's time went (ms since navigation start): the boot's calls, the page's code, the tree. */
 function navigationPhases(page: Page) {
+  // No named helpers inside: tsx would wrap them in a __name call, which the page does not have.
   return page.evaluate((app) => {
-    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const call = (test: (path: string) => boolean) => resources.find((entry) => test(new URL(entry.name).pathname));
-    const mark = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-    const systemInfo = call((path) => path === '/api/system/info');
-    const me = call((path) => path === '/api/auth/me');
-    const pageCode = call((path) => path.includes('/node-management-page-'));
-    const outline = call((path) => path === `/api/node-structure-item/${app}/tree-outline`);
+    const byPath = new Map(
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [
+        new URL(entry.name).pathname.replace(/^\/assets\/node-management-page-.*$/, 'page-code'),
+        entry,
+      ]),
+    );
+    const systemInfo = byPath.get('/api/system/info');
+    const me = byPath.get('/api/auth/me');
+    const outline = byPath.get(`/api/node-structure-item/${app}/tree-outline`);
+    const [loaded, rendered, firstRow] = ['nodes:tree-loaded', 'nodes:tree-rendered', 'bench:first-row'].map(
+      (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN,
+    );
     return {
       'GET /system/info answered': systemInfo?.responseEnd ?? NaN,
       'GET /auth/me asked (route guard)': me?.startTime ?? NaN,
       'GET /auth/me answered': me?.responseEnd ?? NaN,
-      "the page's code loaded": pageCode?.responseEnd ?? NaN,
+      "the page's code loaded": byPath.get('page-code')?.responseEnd ?? NaN,
       'GET /tree-outline asked (page opened)': outline?.startTime ?? NaN,
       'GET /tree-outline answered': outline?.responseEnd ?? NaN,
-      'tree data parsed (nodes:tree-loaded)': mark('nodes:tree-loaded'),
-      'tree rendered (nodes:tree-rendered)': mark('nodes:tree-rendered'),
-      'first row in the DOM': mark('bench:first-row'),
+      'tree data parsed (nodes:tree-loaded)': loaded!,
+      'tree rendered (nodes:tree-rendered)': rendered!,
+      'first row in the DOM': firstRow!,
     };
   }, APP);
 }
