@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
 import {
   currentLogContext,
   withLogContext,
@@ -82,13 +81,6 @@ interface Work {
   history: HistoryRow[];
   events: EventBatch;
 }
-
-/**
- * First statement of every ingest transaction. The item load's estimate (a json parameter counts as 100 rows, each
- * with its open-events subquery) crosses jit_above_cost, and PostgreSQL then spent 30-40 ms compiling a query that runs
- * in a few: measured with auto_explain under the ingest benchmark. SET LOCAL ends with the transaction.
- */
-const NO_JIT = sql`SET LOCAL jit = off`;
 
 /** How far ahead of this server's clock an uplink's own time may be before it counts as received now. */
 const MAX_CLOCK_AHEAD_MS = 60_000;
@@ -215,7 +207,6 @@ export class IngestService implements DataSourceSink {
     return this.lanes.alone(async () => {
       let work: Work | null = null;
       await this.db.transaction(async (tx) => {
-        await tx.execute(NO_JIT);
         const items = await this.states.due(tx, now.getTime(), this.options.tickLimit);
         work = this.newWork(items);
         for (const item of items) {
@@ -240,7 +231,6 @@ export class IngestService implements DataSourceSink {
     return this.lanes.alone(async () => {
       let work: Work | null = null;
       await this.db.transaction(async (tx) => {
-        await tx.execute(NO_JIT);
         const items = await this.states.byUuid(tx, uuids);
         work = this.newWork(items);
         for (const item of items) {
@@ -373,7 +363,6 @@ export class IngestService implements DataSourceSink {
     let work: Work | null = null;
     let adapted: AdaptedBatch | null = null;
     await this.db.transaction(async (tx) => {
-      await tx.execute(NO_JIT);
       const devices = new Map<string, { source: string; deviceId: string }>();
       const names = new Map<string, { appId: string; itemName: string }>();
       for (const p of prepared) {
