@@ -83,6 +83,19 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
     expect(problems).toEqual([]);
   };
 
+  /** A multipart PUT of a one-pixel PNG (sent with fetch, not the JSON helper), its answer checked like the others. */
+  const expectPngUploadAsDocumented = async (template: string, params: Record<string, string>, field: string) => {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' }), `${field}.png`);
+    const uploaded = await fetch(`${server.url}${url({ method: 'put', path: template, params, status: 200 })}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tokens.admin}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    expect(checker.problems('put', template, 200, await uploaded.json())).toEqual([]);
+  };
+
   beforeAll(async () => {
     server = await startTestServer({ backend, plugins: serverPlugins, seedDemo: true });
     checker = answerChecker((await server.request('GET', '/api/docs/json')).body);
@@ -328,16 +341,7 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
       const change = { name: 'Contract Theme', theme: { dashboard: { panelColor: '#1e3a5fcc' } } };
       await answer({ method: 'post', path: '/api/theme-profile/update/{id}', params: theme, body: change, status: 200 });
       await answer({ method: 'get', path: '/api/theme-profile/', status: 200 });
-      // A multipart upload: sent with fetch, checked like the other answers.
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' }), 'background.png');
-      const uploaded = await fetch(`${server.url}/api/theme-profile/${theme.id}/background`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${tokens.admin}` },
-        body: form,
-      });
-      expect(uploaded.status).toBe(200);
-      expect(checker.problems('put', '/api/theme-profile/{id}/background', 200, await uploaded.json())).toEqual([]);
+      await expectPngUploadAsDocumented('/api/theme-profile/{id}/background', theme, 'image');
     }));
 
   it('answers the dashboard, share-link and shared-view calls as documented', () =>
@@ -498,16 +502,7 @@ describe.each(databaseBackends())('the OpenAPI document against real answers on 
       await answer({ method: 'get', path: '/api/application/{id}', params: app, status: 200 });
       const change = { description: 'Checked against the document', setting: { severitySettingEnable: true } };
       await answer({ method: 'patch', path: '/api/application/{id}', params: app, body: change, status: 200 });
-      // A multipart upload: sent with fetch, checked like the other answers.
-      const form = new FormData();
-      form.append('logo', new Blob([new Uint8Array(ONE_PIXEL_PNG)], { type: 'image/png' }), 'logo.png');
-      const uploaded = await fetch(`${server.url}/api/application/${app.id}/logo`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${tokens.admin}` },
-        body: form,
-      });
-      expect(uploaded.status).toBe(200);
-      expect(checker.problems('put', '/api/application/{id}/logo', 200, await uploaded.json())).toEqual([]);
+      await expectPngUploadAsDocumented('/api/application/{id}/logo', app, 'logo');
       await answer({ method: 'delete', path: '/api/application/{id}/logo', params: app, status: 200 });
       await answer({ method: 'delete', path: '/api/application/{id}/', params: app, status: 204 });
       await answer({ method: 'delete', path: '/api/customer/end-customer/{id}', params: customerId, status: 204 });
