@@ -1019,7 +1019,10 @@ async function main(): Promise<void> {
       const passOn = process.argv
         .slice(2)
         .filter(
-          (arg, index, all) => arg !== '--mode' && all[index - 1] !== '--mode' && arg !== '--notifications' && arg !== '--script',
+          (arg, index, all) =>
+            !['--mode', '--json-out', '--notifications', '--script'].includes(arg) &&
+            all[index - 1] !== '--mode' &&
+            all[index - 1] !== '--json-out',
         );
       for (const mode of modes) {
         const out = join(dir, `${mode.name}.json`);
@@ -1041,7 +1044,8 @@ async function main(): Promise<void> {
       await rm(dir, { recursive: true, force: true });
     }
   }
-  if (args['json-out'] && modes.length === 1) await writeFile(args['json-out'], JSON.stringify(results[0]));
+  // One mode (a child of a multi-mode run, or a run of its own) writes its result; several write the list.
+  if (args['json-out']) await writeFile(args['json-out'], JSON.stringify(modes.length === 1 ? results[0] : results));
   printSummary(results);
 }
 

@@ -106,12 +106,14 @@ export function statementLabel(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const verb = /^(\w+)/.exec(flat)?.[1]?.toUpperCase() ?? '?';
   if (verb === 'BEGIN' || verb === 'COMMIT' || verb === 'ROLLBACK') return verb;
+  // Table names may be quoted ("notifications_deliveries"), as the query builder writes them.
+  const name = String.raw`"?(\w+)"?`;
   const table =
     verb === 'INSERT'
-      ? /^insert into (\w+)/i.exec(flat)?.[1]
+      ? new RegExp(String.raw`^insert into ${name}`, 'i').exec(flat)?.[1]
       : verb === 'UPDATE'
-        ? /^update (\w+)/i.exec(flat)?.[1]
-        : (/ from (\w+)/i.exec(flat)?.[1] ?? '');
+        ? new RegExp(String.raw`^update ${name}`, 'i').exec(flat)?.[1]
+        : (new RegExp(String.raw` from ${name}`, 'i').exec(flat)?.[1] ?? '');
   return `${verb} ${table ?? ''}`.trim();
 }
 
