@@ -19,8 +19,10 @@
  *
  *   npm run bench:ingest -- [--mode postgres|embedded|both|<db>+<broker>] [--devices 1000] [--duration 20] [--warmup 5]
  *     [--pass-duration 10] [--publishers 4] [--window 2000] [--pass-window 1000] [--ingest-connections 8]
- *     [--alarm-rate 0.01] [--notifications] [--script] [--drain-timeout 300] [--cpu-prof] [--json-out file]
+ *     [--alarm-rate 0.01] [--notifications] [--script] [--drain-timeout 300] [--cpu-prof] [--json-out file] [--repeat 1]
  * <db> is postgres or pglite, <broker> mosquitto or aedes.
+ * --repeat N runs the modes N times, each round in the reverse order of the one before (so no mode always runs after
+ * another), and prints every run, then each mode's median run (by ingest rate) in the tables and comparisons.
  * --script runs each mode twice in one run: as above, then (`<mode>+script`) with the adapters plugin and a simple
  * decoding script attached to every device (bench/ingest/adapter-script.ts), and prints the ingest rate with scripts
  * against the rate without them, as a ratio.
@@ -86,6 +88,7 @@ const { values: args } = parseArgs({
     'drain-timeout': { type: 'string', default: '300' },
     'cpu-prof': { type: 'boolean', default: false },
     'json-out': { type: 'string' },
+    repeat: { type: 'string', default: '1' },
   },
 });
 
@@ -1004,48 +1007,72 @@ function printScriptComparison(results: readonly ModeResult[]): void {
   );
 }
 
+/** Runs one mode in a child process of its own, so that memory and CPU figures are not mixed; null when it failed. */
+async function runModeProcess(mode: Mode, dir: string): Promise<ModeResult | null> {
+  const out = join(dir, `${mode.name}-${randomUUID()}.json`);
+  // The child runs one mode, named with its variant, so --notifications, --script and --repeat are not passed on.
+  const own = new Set(['--mode', '--json-out', '--repeat']);
+  const passOn = process.argv
+    .slice(2)
+    .filter(
+      (arg, index, all) =>
+        !own.has(arg) &&
+        !own.has(all[index - 1] ?? '') &&
+        !/^--(mode|json-out|repeat)=/.test(arg) &&
+        arg !== '--notifications' &&
+        arg !== '--script',
+    );
+  const child = fork(fileURLToPath(import.meta.url), [...passOn, '--mode', mode.name, '--json-out', out], {
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) {
+    console.error(`mode ${mode.name} failed (exit ${code})`);
+    return null;
+  }
+  return JSON.parse(await readFile(out, 'utf8')) as ModeResult;
+}
+
+/** Each mode's run with the median ingest rate (the lower middle one of an even count). */
+function medianRuns(runs: readonly ModeResult[]): ModeResult[] {
+  const names = [...new Set(runs.map((r) => r.mode))];
+  return names.map((name) => {
+    const own = runs.filter((r) => r.mode === name).sort((a, b) => a.ingest.rate - b.ingest.rate);
+    return own[Math.floor((own.length - 1) / 2)]!;
+  });
+}
+
 async function main(): Promise<void> {
   const modes = modesOf(args.mode ?? 'both');
+  const repeat = Math.max(1, Number(args.repeat ?? 1));
   let results: ModeResult[];
-  if (modes.length === 1) {
+  if (modes.length === 1 && repeat === 1) {
     results = [await runMode(modes[0]!)];
   } else {
-    // Each mode in a process of its own, so that memory and CPU figures are not mixed.
-    results = [];
+    const runs: ModeResult[] = [];
     const dir = await mkdtemp(join(tmpdir(), 'bench-ingest-'));
     try {
-      const self = fileURLToPath(import.meta.url);
-      // Each child runs one mode, named with its variant, so --notifications is not passed on.
-      const passOn = process.argv
-        .slice(2)
-        .filter(
-          (arg, index, all) =>
-            !['--mode', '--json-out', '--notifications', '--script'].includes(arg) &&
-            all[index - 1] !== '--mode' &&
-            all[index - 1] !== '--json-out',
-        );
-      for (const mode of modes) {
-        const out = join(dir, `${mode.name}.json`);
-        const child = fork(
-          self,
-          [...passOn.filter((arg) => !arg.startsWith('--mode=')), '--mode', mode.name, '--json-out', out],
-          {
-            stdio: 'inherit',
-          },
-        );
-        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-        if (code !== 0) {
-          console.error(`mode ${mode.name} failed (exit ${code})`);
-          continue;
+      for (let round = 0; round < repeat; round++) {
+        for (const mode of round % 2 === 0 ? modes : [...modes].reverse()) {
+          const result = await runModeProcess(mode, dir);
+          if (result) runs.push(result);
         }
-        results.push(JSON.parse(await readFile(out, 'utf8')) as ModeResult);
       }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+    if (repeat > 1) {
+      console.log(`\n== Every run (${repeat} rounds)`);
+      printTable(
+        ['mode', 'ingest uplinks/s', 'p50 ms', 'other work (cores)'],
+        runs.map((r) => [r.mode, fmt(r.ingest.rate), fmt(r.ingest.latency.p50), fmt(otherWork(r), 2)]),
+      );
+      console.log("   the tables below show each mode's median run");
+    }
+    results = medianRuns(runs);
   }
   // One mode (a child of a multi-mode run, or a run of its own) writes its result; several write the list.
-  if (args['json-out']) await writeFile(args['json-out'], JSON.stringify(modes.length === 1 ? results[0] : results));
+  if (args['json-out']) await writeFile(args['json-out'], JSON.stringify(results.length === 1 ? results[0] : results));
   printSummary(results);
 }
 
