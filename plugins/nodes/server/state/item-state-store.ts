@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { chunks, jsonParam, queryRows } from '@sensorium/core/server';
+import { chunks, jsonParam, queryRows, textArrayParam } from '@sensorium/core/server';
 import type {
   ExpiredItem,
   ItemSelector,
@@ -19,24 +19,36 @@ const STATE_COLUMNS = sql.raw(`n.uuid, n.app_id AS "appId", n.item_name AS "item
   n.device_application AS "deviceApplication", n.connection, n.last_receive_date AS "lastReceiveDate",
   n.last_valid_date AS "lastValidDate"`);
 
-const uuidList = (uuids: readonly string[]) => sql`SELECT json_array_elements_text(${jsonParam(uuids)})::uuid`;
+const uuidList = (uuids: readonly string[]) => sql`SELECT unnest(${textArrayParam(uuids)})::uuid`;
+
+/** Rows of two text columns as two parallel arrays, for `(a, b) IN (…)`. */
+function pairs<T>(rows: readonly T[], first: (row: T) => string, second: (row: T) => string): SQL {
+  return sql`SELECT * FROM unnest(${textArrayParam(rows.map(first))}, ${textArrayParam(rows.map(second))})`;
+}
 
 function where(selector: ItemSelector): SQL {
   if ('uuids' in selector) return sql`n.uuid IN (${uuidList(selector.uuids)})`;
   if ('dueAt' in selector) {
     return sql`n.uuid IN (SELECT uuid FROM node_items WHERE runtime ? 'dueAt' AND (runtime->>'dueAt')::float8 <= ${selector.dueAt}::float8 LIMIT ${selector.limit})`;
   }
-  const devices = selector.devices.map(({ source, deviceId }) => ({ s: source, d: deviceId }));
-  const byDevice = sql`n.device_id IS NOT NULL AND (n.source_type, n.device_id) IN (SELECT x.s, x.d FROM json_to_recordset(${jsonParam(devices)}) AS x(s text, d text))`;
+  const devices = pairs(
+    selector.devices,
+    (device) => device.source,
+    (device) => device.deviceId,
+  );
+  const byDevice = sql`n.device_id IS NOT NULL AND (n.source_type, n.device_id) IN (${devices})`;
   if (selector.names.length === 0) return byDevice;
-  const names = selector.names.map(({ appId, itemName }) => ({ a: appId, d: itemName }));
-  const byName = sql`(n.app_id, n.item_name) IN (SELECT y.a, y.d FROM json_to_recordset(${jsonParam(names)}) AS y(a text, d text))`;
-  return sql`((${byDevice}) OR ${byName})`;
+  const names = pairs(
+    selector.names,
+    (name) => name.appId,
+    (name) => name.itemName,
+  );
+  return sql`((${byDevice}) OR (n.app_id, n.item_name) IN (${names}))`;
 }
 
 /**
- * node_items for the device pipeline's hot path (see ItemStateStore): the statements the ingest measured and tuned,
- * each carrying its rows as one json parameter.
+ * node_items for the device pipeline's hot path (see ItemStateStore): the statements the ingest measured and tuned.
+ * Lookups take their keys as arrays, planned with their real length; writes carry their rows as one json parameter.
  */
 export function itemStateStore(): ItemStateStore {
   return {
