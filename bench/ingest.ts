@@ -5,15 +5,15 @@
  * one application with N ChirpStack devices × 3 fields (colour ranges, alarm range with its event enabled, history on),
  * and real ChirpStack v4 `event/up` uplinks published with QoS 1 by a separate publisher process (several mqtt.js
  * connections). Per mode it measures, in the same run:
- *   1. the broker's pass-through: the same publishers and message sizes, QoS 1, to a plain subscriber in this process
- *      (topics outside the console's subscription, so nothing is processed; for aedes, a plain aedes without the
+ *   1. the broker's pass-through: the same publishers, message sizes and window, QoS 1, to plain subscribers in this
+ *      process (on Mosquitto one per ingest connection, in a shared subscription as the console's; topics outside the console's subscription, so nothing is processed; for aedes, a plain aedes without the
  *      console's device ACL, which refuses such topics);
  *   2. the ingest: uplinks fully processed and committed per second (at the sink's commit, cross-checked against the
  *      raw_data rows whose created_at falls in the window), data points per second (3 per uplink), latency from publish
  *      (the uplink's `time`, set by the publisher) to commit (the sink's ingest promise resolving after COMMIT), the
  *      publisher's PUBACK latency (embedded broker: PUBACK follows commit), peak RSS of this process, CPU per process.
  * Load control is closed-loop: at most `window` uplinks are published and not yet confirmed (committed, or received by
- * the plain subscriber); the publishers send as fast as the confirmations allow, so the rate found is the highest the
+ * the plain subscribers); the publishers send as fast as the confirmations allow, so the rate found is the highest the
  * pipeline sustains at that depth, without queues growing without bound (Mosquitto drops what exceeds its per-client
  * queue, 1,000 by default). Figures only, no assertions.
  *
@@ -554,7 +554,8 @@ class Recorder {
  */
 function windowsFor(text: string, mode: Mode, pass: boolean): number[] {
   if (text !== 'auto') return text.split(',').map(Number);
-  if (mode.broker === 'mosquitto') return [pass ? 250 : Math.min(2000, 250 * options.ingestConnections)];
+  // The pass-through has as many subscribing connections as the ingest (see runMode), so both get the same window.
+  if (mode.broker === 'mosquitto') return [Math.min(2000, 250 * options.ingestConnections)];
   return pass ? [1000] : [250, 500, 1000, 2000, 4000];
 }
 
@@ -613,18 +614,27 @@ async function runMode(mode: Mode): Promise<ModeResult> {
     const passBroker = plain ? { url: plain.url } : consoleBroker;
     await connectPublishers(passBroker);
 
-    // 1. Pass-through: publishers → plain subscriber (QoS 1), same messages, topics the console ignores.
+    // 1. Pass-through: publishers → plain subscribers (QoS 1), same messages, topics the console ignores. On Mosquitto as
+    // many subscribers as the console has ingest connections, in one shared subscription as the console's, so the
+    // reference gets the same window as the ingest; aedes has no shared subscriptions, so one subscriber.
     const passRoot = `${mqtt.topicPrefix}bench-pass-${unique}/`;
-    const subscriber = await connectAsync(passBroker.url, {
-      clientId: `bench-sub-${unique}`,
-      ...passBroker,
-      clean: true,
-    });
+    const passTopic = `${passRoot}application/+/device/+/event/up`;
+    const subscriberCount = mode.broker === 'mosquitto' ? options.ingestConnections : 1;
     let received = 0;
-    subscriber.on('message', () => {
-      received++;
-    });
-    await subscriber.subscribeAsync(`${passRoot}application/+/device/+/event/up`, { qos: 1 });
+    const subscribers = await Promise.all(
+      Array.from({ length: subscriberCount }, async (_, index) => {
+        const subscriber = await connectAsync(passBroker.url, {
+          clientId: `bench-sub-${unique}-${index}`,
+          ...passBroker,
+          clean: true,
+        });
+        subscriber.on('message', () => {
+          received++;
+        });
+        await subscriber.subscribeAsync(subscriberCount > 1 ? `$share/bench-pass-${unique}/${passTopic}` : passTopic, { qos: 1 });
+        return subscriber;
+      }),
+    );
     chosenWindows.pass = windowsFor(options.passWindow, mode, true)[0]!;
     const pass = await runPhase(
       publishers,
@@ -635,7 +645,7 @@ async function runMode(mode: Mode): Promise<ModeResult> {
       { confirmed: () => received },
       'pass-through',
     );
-    await subscriber.endAsync();
+    await Promise.all(subscribers.map((subscriber) => subscriber.endAsync()));
     if (plain) {
       await connectPublishers(consoleBroker);
       await plain.close();
