@@ -321,7 +321,8 @@ describe.each(databaseBackends())('ingest on %s', (backend) => {
       uplink('00000000000000c2', { v: 1 }, { receivedAt: new Date(Date.now() - 120_000) }),
     ]);
     expect((await getItem('plant', item.uuid)).connection).toBe(true);
-    expect(await sink.checkConnections()).toBeGreaterThanOrEqual(1);
+    // The server's own connection job (every 5 s) may have expired it first, so the state is checked, not the count.
+    await sink.checkConnections();
     expect((await getItem('plant', item.uuid)).connection).toBe(false);
     expect((await getItem('plant', never.uuid)).connection).toBe(true); // 0 / unset: never checked
     await sink.ingest([uplink('00000000000000c1', { v: 2 })]);
