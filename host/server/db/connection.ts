@@ -49,18 +49,17 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
 }
 
 /**
- * Sent first on each new pooled connection (node-postgres queues it before the connection's first query). The console's
- * statements are short, but a json parameter always counts as 100 rows, so the ingest's item load was estimated above
- * jit_above_cost and PostgreSQL spent 30-40 ms compiling JIT code for a statement that runs in a few (auto_explain under
- * bench:ingest). A session setting rather than the URL's `options`, so a DATABASE_URL with options of its own keeps them.
+ * Startup options of every pooled connection. The console's statements are short, but a json parameter always counts as
+ * 100 rows, so the ingest's item load was estimated above jit_above_cost and PostgreSQL spent 30-40 ms compiling JIT code
+ * for a statement that runs in a few (auto_explain and pg_stat_statements under bench:ingest). Sent with the connection,
+ * so it costs no round trip; an `options` parameter in DATABASE_URL replaces it (node-postgres lets the URL win).
  */
-const NO_JIT = 'SET jit = off';
+const CONNECTION_OPTIONS = '-c jit=off';
 
 function openPostgres(connectionString: string, onError: (error: Error) => void): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString });
+  const pool = new pg.Pool({ connectionString, options: CONNECTION_OPTIONS });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', onError);
-  pool.on('connect', (client) => void client.query(NO_JIT).catch(onError));
   return {
     backend: 'postgres',
     db: drizzlePostgres({ client: pool }) as unknown as Database,
