@@ -6,8 +6,9 @@
  * and real ChirpStack v4 `event/up` uplinks published with QoS 1 by a separate publisher process (several mqtt.js
  * connections). Per mode it measures, in the same run:
  *   1. the broker's pass-through: the same publishers, message sizes and window, QoS 1, to plain subscribers in this
- *      process (on Mosquitto one per ingest connection, in a shared subscription as the console's; topics outside the console's subscription, so nothing is processed; for aedes, a plain aedes without the
- *      console's device ACL, which refuses such topics);
+ *      process (on Mosquitto one per ingest connection, in a shared subscription as the console's), on topics outside
+ *      the console's subscription, so nothing is processed (for aedes, a plain aedes without the console's device ACL,
+ *      which refuses such topics);
  *   2. the ingest: uplinks fully processed and committed per second (at the sink's commit, cross-checked against the
  *      raw_data rows whose created_at falls in the window), data points per second (3 per uplink), latency from publish
  *      (the uplink's `time`, set by the publisher) to commit (the sink's ingest promise resolving after COMMIT), the

@@ -49,10 +49,10 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
 }
 
 /**
- * Startup options of every pooled connection. The console's statements are short, but a json parameter always counts as
- * 100 rows, so the ingest's item load was estimated above jit_above_cost and PostgreSQL spent 30-40 ms compiling JIT code
- * for a statement that runs in a few (auto_explain and pg_stat_statements under bench:ingest). Sent with the connection,
- * so it costs no round trip; an `options` parameter in DATABASE_URL replaces it (node-postgres lets the URL win).
+ * Startup options of every pooled connection. The console's statements are short, and when one is estimated above
+ * jit_above_cost, PostgreSQL compiles JIT code for longer than the statement runs: the ingest's item load spent 30-40 ms
+ * on it (auto_explain and pg_stat_statements under bench:ingest). Sent with the connection, so it costs no round trip;
+ * an `options` parameter in DATABASE_URL replaces it (node-postgres lets the URL win).
  */
 const CONNECTION_OPTIONS = '-c jit=off';
 
