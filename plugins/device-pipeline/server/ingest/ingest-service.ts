@@ -581,7 +581,7 @@ export class IngestService implements DataSourceSink {
         this.apply(
           work,
           parent,
-          safely(() => processUplink(parent, fields, now, parent.runtime)),
+          safely(() => processUplink(parent, fields, nodeDataTime(parent, fields, now), parent.runtime)),
           null,
         );
         if (parent.changed) next.push(parent);
@@ -633,6 +633,18 @@ function nodeValue(item: ItemState): NodeValue {
     lastReceiveDate: (item.received ?? item.lastReceiveDate)?.toISOString() ?? null,
     lastValidDate: (item.valid ?? item.lastValidDate)?.toISOString() ?? null,
   };
+}
+
+/**
+ * When a parent's recomputed node data counts as read: now, or the time its fields already show when that is later.
+ * Node data comes from the children as they are now, so it is never older than what the parent shows; but the batch's
+ * `now` was taken before it waited for the parent's lock, and the lane (or server) that held the lock may have stamped
+ * the fields later, which would make the processing drop the new values as a late reading.
+ */
+function nodeDataTime(parent: ItemState, fields: Record<string, unknown>, now: Date): Date {
+  let latest = now.getTime();
+  for (const field of Object.keys(fields)) latest = Math.max(latest, parent.runtime.fields?.[field]?.at ?? latest);
+  return new Date(latest);
 }
 
 /** A processing failure (a preference the code cannot read) skips that item's processing instead of failing the batch. */

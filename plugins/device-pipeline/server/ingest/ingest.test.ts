@@ -366,6 +366,22 @@ describe.each(databaseBackends())('ingest on %s', (backend) => {
     expect((await getItem('plant', node.uuid)).outputSimple).toMatchObject({ avgTemp: 25 });
   });
 
+  it('recomputes a parent whose node data another writer stamped later than this batch’s time', async () => {
+    // A lane that waited for the parent's lock (or another server whose clock is ahead) wrote the parent "after" this
+    // batch's own time: the recomputed value still replaces it, being computed from the children as they are now.
+    const node = await addItem('plant', { itemType: 'node', itemName: 'floor-3' });
+    const ahead = Date.now() + 5_000;
+    await db.execute(
+      sql`UPDATE node_items SET input = ${JSON.stringify({
+        avgTemp: { ...defaultFieldPreference('avgTemp'), nodeData: { source: 'average', expression: 'children.temperature' } },
+      })}::jsonb, output_simple = '{"avgTemp": 99}'::jsonb,
+        runtime = ${JSON.stringify({ fields: { avgTemp: { at: ahead } } })}::jsonb WHERE uuid = ${node.uuid}`,
+    );
+    await addItem('plant', { itemName: 'room-3', dataSource: { type: 'chirpstack', deviceEUI: '0000000000000103' } }, 'floor-3');
+    await sink.ingest([uplink('0000000000000103', { temperature: 21 })]);
+    expect((await getItem('plant', node.uuid)).outputSimple).toMatchObject({ avgTemp: 21 });
+  });
+
   it('writes lanes concurrently: a caller split across lanes gets one outcome, each device keeps its arrival order, a parent shared by both lanes is recomputed from both', async () => {
     const lanes = new WriteLanes(sink.options.writeLanes);
     const euis = Array.from({ length: 32 }, (_, i) => `00000000000007${i.toString(16).padStart(2, '0')}`);
