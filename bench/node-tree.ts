@@ -53,7 +53,7 @@ function navigationPhases(page: Page) {
       'GET /auth/me asked (route guard)': me?.startTime ?? NaN,
       'GET /auth/me answered': me?.responseEnd ?? NaN,
       "the page's code loaded": byPath.get('page-code')?.responseEnd ?? NaN,
-      'GET /tree-outline asked (page opened)': outline?.startTime ?? NaN,
+      'GET /tree-outline asked (route prefetch)': outline?.startTime ?? NaN,
       'GET /tree-outline answered': outline?.responseEnd ?? NaN,
       'tree data parsed (nodes:tree-loaded)': loaded!,
       'tree rendered (nodes:tree-rendered)': rendered!,

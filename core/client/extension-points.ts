@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createExtensionPoint } from '@sensorium/core/common';
 import type { RouteRef } from './route-refs';
+import type { PluginStores } from './store/plugin-stores';
 
 /** Which guard of spec §6 protects a route. */
 export type GuardKind =
@@ -20,6 +21,12 @@ export type GuardKind =
 
 export type PageModule = { default: ComponentType };
 
+/** What a route's prefetch gets: the matched path's parameters and the plugins' stores. */
+export interface RoutePrefetchContext {
+  params: Readonly<Record<string, string | undefined>>;
+  stores: Pick<PluginStores, 'load'>;
+}
+
 /** A page at a path of the route table (spec §2.1). Pages load on first use. */
 export interface RouteContribution {
   /** Relative path without a leading slash, e.g. `application/application-list` or `app/:app_id/setting`. */
@@ -32,6 +39,12 @@ export interface RouteContribution {
   customPermissions?: string[];
   /** The route reference this page answers (`consoleRoutes.login`…), so others link to it without knowing the path. */
   ref?: RouteRef<string>;
+  /**
+   * Starts the page's first request on each navigation the guard lets through, while the page's code loads and the
+   * frame around it renders, instead of once the page has mounted. A failure is the page's to show (its store keeps
+   * it); the page asks again only for what was not started here.
+   */
+  prefetch?: (context: RoutePrefetchContext) => Promise<unknown>;
 }
 
 /** A sidebar group (spec §2.4). A group with a `url` is a plain link; otherwise it shows when it has visible items. */

@@ -54,7 +54,9 @@ export async function createConsoleServices(systemInfo: SystemInfo, plugins: rea
   // A socket closed for an ended session: an authenticated call refreshes the tokens (reconnecting it) or ends the session.
   const push = new PushClient({ tokens, onSessionClosed: () => void http.get('auth/me').catch(() => undefined) });
 
-  const router = createBrowserRouter(buildRouteTable(licensedRoutes, { session: store.session, tokens, sessionStorage }));
+  const router = createBrowserRouter(
+    buildRouteTable(licensedRoutes, { session: store.session, tokens, sessionStorage, stores: pluginStores }),
+  );
   Object.assign(late, { store, router });
 
   const services: ConsoleServices = { runtime, systemInfo, http, store, pluginStores, tokens, push, notifications };

@@ -11,7 +11,7 @@ import {
 import { MemoryStorage } from '../../../core/client/testing/memory-storage';
 import { quietHttpClient } from '../../../core/client/testing/quiet-http-client';
 import { PERMISSIONS, type Contribution, type SessionUser } from '@sensorium/core/common';
-import { buildRouteTable, usesShellLayout } from './route-table';
+import { buildRouteTable, usesShellLayout, type RouteTableContext } from './route-table';
 
 const page = async () => ({ default: () => null });
 const route = (pluginId: string, value: Omit<RouteContribution, 'load'>, gate = {}): Contribution<RouteContribution> => ({
@@ -61,14 +61,19 @@ describe('route table', () => {
     for (const router of routers) router.dispose();
   });
 
+  const noStores = { load: () => Promise.reject(new Error('no plugin stores in this test')) };
+  const tableContext = (stores: RouteTableContext['stores'] = noStores): RouteTableContext => ({
+    session: store.session,
+    tokens,
+    sessionStorage: new MemoryStorage(),
+    stores,
+  });
+
   /** Opens a path and returns where the guards and redirects finally land. */
-  const open = async (path: string, routeList = contributions) => {
-    const router = createMemoryRouter(
-      buildRouteTable(routeList, { session: store.session, tokens, sessionStorage: new MemoryStorage() }),
-      {
-        initialEntries: [path],
-      },
-    );
+  const open = async (path: string, routeList = contributions, context = tableContext()) => {
+    const router = createMemoryRouter(buildRouteTable(routeList, context), {
+      initialEntries: [path],
+    });
     routers.push(router);
     await new Promise<void>((resolve) => {
       const done = () => router.state.initialized && router.state.navigation.state === 'idle';
@@ -117,7 +122,7 @@ describe('route table', () => {
 
   it('refuses two plugins binding one route reference, naming both', () => {
     const clash = [...contributions, route('other', { path: 'auth/other-login', guard: 'none', ref: consoleRoutes.login })];
-    expect(() => buildRouteTable(clash, { session: store.session, tokens, sessionStorage: new MemoryStorage() })).toThrow(
+    expect(() => buildRouteTable(clash, tableContext())).toThrow(
       /"account" and "other" both bind the route reference "account.login"/,
     );
   });
@@ -154,9 +159,36 @@ describe('route table', () => {
 
   it('refuses two plugins claiming one path, naming both', () => {
     const clash = [...contributions, route('other', { path: 'application/application-list', guard: 'auth' })];
-    expect(() => buildRouteTable(clash, { session: store.session, tokens, sessionStorage: new MemoryStorage() })).toThrow(
+    expect(() => buildRouteTable(clash, tableContext())).toThrow(
       /"applications" and "other" both add the route "application\/application-list"/,
     );
+  });
+
+  it('starts a page’s prefetch with the path’s parameters once the guard lets the navigation through, and not before a redirect', async () => {
+    const started: string[] = [];
+    const withPrefetch = [
+      ...contributions,
+      route('nodes', {
+        path: 'app/:app_id/node-management',
+        guard: 'auth',
+        prefetch: async ({ params, stores }) => started.push(`${params.app_id} ${String(await stores.load('nodes'))}`),
+      }),
+    ];
+    const stores = { load: async (name: string) => `store ${name}` as never };
+    expect(await open('/app/plant_1/node-management', withPrefetch, tableContext(stores))).toBe('/auth/login');
+    expect(started).toEqual([]);
+    await logIn();
+    expect(await open('/app/plant_1/node-management', withPrefetch, tableContext(stores))).toBe('/app/plant_1/node-management');
+    expect(started).toEqual(['plant_1 store nodes']);
+  });
+
+  it('keeps the navigation when a prefetch fails: the page shows its own request’s failure', async () => {
+    await logIn();
+    const failing = [
+      ...contributions,
+      route('nodes', { path: 'app/:app_id/node-management', guard: 'auth', prefetch: () => Promise.reject(new Error('down')) }),
+    ];
+    expect(await open('/app/plant_1/node-management', failing)).toBe('/app/plant_1/node-management');
   });
 
   it('shows auth and public pages without the header and sidebar', () => {

@@ -3,6 +3,7 @@ import {
   RouteResolver,
   appPagePath,
   consoleRoutes,
+  type PluginStores,
   type RouteContribution,
   type SessionStore,
   type StorageLike,
@@ -23,6 +24,8 @@ export interface RouteTableContext {
   tokens: TokenStore;
   /** Where the sign-up flow keeps the verified e-mail (sessionStorage in the browser). */
   sessionStorage: StorageLike;
+  /** The plugins' stores, for the routes' prefetch. */
+  stores: Pick<PluginStores, 'load'>;
 }
 
 /** Pages under auth/ and public/ stand alone; every other page sits inside the header and sidebar. */
@@ -32,7 +35,7 @@ export function usesShellLayout(path: string): boolean {
 
 function guardLoader(contribution: Contribution<RouteContribution>, context: RouteTableContext, targets: GuardTargets) {
   const route = contribution.value;
-  return async ({ request }: LoaderFunctionArgs) => {
+  return async ({ request, params }: LoaderFunctionArgs) => {
     await context.session.restore();
     const user = context.session.user;
     const decision = decideGuard({
@@ -50,6 +53,8 @@ function guardLoader(contribution: Contribution<RouteContribution>, context: Rou
     // A permission in the route's gate is one more condition, for pages not reached through a shared link.
     if (!decision.pageToken && !isPermitted(contribution.gate, user)) return redirect(targets.noPermission);
     if (decision.pageToken) context.tokens.setPageToken(decision.pageToken);
+    // Not awaited: the page renders meanwhile and shows the request's state from its store.
+    route.prefetch?.({ params, stores: context.stores }).catch(() => undefined);
     return null;
   };
 }

@@ -2,6 +2,7 @@ import { appMenuItems, defineClientPlugin, jsonTexts, routes } from '@sensorium/
 import { manifest } from '../manifest';
 import { fieldSettingSections, itemSettingsTabs } from '../common/extension-points';
 import { NODES_FIELD_SECTIONS, NODES_ITEM_TABS } from './contributions';
+import type { NodesStoreInstance } from './store/nodes-store';
 
 export default defineClientPlugin({
   manifest,
@@ -13,6 +14,8 @@ export default defineClientPlugin({
       load: () => import('./pages/node-management-page'),
       titleKey: 'nodes.page.title',
       guard: 'auth',
+      // The tree is asked for while the page's code and the shell load, not once the page has mounted.
+      prefetch: async ({ params, stores }) => ((await stores.load('nodes')) as NodesStoreInstance).open(params.app_id ?? ''),
     });
     // Everyone who can see the application reads the tree; the write controls need `nodemanagement`.
     context.contribute(appMenuItems, {

@@ -64,8 +64,9 @@ const NodeManagementPage = observer(function NodeManagementPage() {
   const treeShown = !selected || treeShownFor === selectedUuid;
 
   useEffect(() => {
+    // The route's prefetch opened it on this navigation already, unless the page was rendered without one.
     // Failures stay in the tree's request state, which the page shows.
-    void store.open(appId);
+    if (store.appId !== appId) void store.open(appId);
   }, [store, appId]);
 
   // Also after opening another application, which forgets the selection.
