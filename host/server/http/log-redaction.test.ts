@@ -79,4 +79,21 @@ describe.each(databaseBackends())('database errors in the logs on %s', (backend)
     expect(serialized).toContain('Key (email)=([redacted])');
     expect(serialized).not.toContain('alice@example.test');
   });
+
+  it('names a live object a driver hangs on its error by its type instead of dumping it, and keeps plain fields', () => {
+    class Client {
+      readonly connectionParameters = { host: '127.0.0.1', database: 'sensorium' };
+      readonly queue = Array.from({ length: 100 }, (_, i) => ({ i }));
+    }
+    const error = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      client: new Client(),
+      position: { line: 3 },
+      at: new Date(0),
+    });
+    const serialized = serializeErrorForLog(error);
+    expect(serialized).toMatchObject({ code: '57P01', client: '[Client]', position: { line: 3 } });
+    expect(JSON.stringify(serialized)).not.toContain('connectionParameters');
+    expect(serialized.at).toEqual(new Date(0));
+  });
 });

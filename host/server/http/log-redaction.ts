@@ -46,6 +46,16 @@ export function serializeErrorForLog(error: Error): SerializedError {
   return serializeError(error, parameterTexts(error), new Set());
 }
 
+/**
+ * An instance of a class other than the data types (a database client, a socket, a stream): a driver may hang one on its
+ * error (node-postgres gives a connection error its `client`), and dumped it is kilobytes of internals on one line.
+ */
+function isLiveObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Date) return false;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype !== null && prototype !== Object.prototype;
+}
+
 type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
 
 /** Like pino's own: type, message, stack and the error's own fields, with each cause serialized beneath it. */
@@ -62,7 +72,9 @@ function serializeError(error: Error, values: string[], seen: Set<unknown>): Ser
           ? seen.has(value)
             ? '[circular]'
             : serializeError(value, values, seen)
-          : value;
+          : isLiveObject(value)
+            ? `[${(value as object).constructor.name}]`
+            : value;
   }
   serialized.message = redactText(error.message, values);
   serialized.stack = redactText(error.stack ?? '', values);
