@@ -73,7 +73,7 @@ function serializeError(error: Error, values: string[], seen: Set<unknown>): Ser
             ? '[circular]'
             : serializeError(value, values, seen)
           : isLiveObject(value)
-            ? `[${(value as object).constructor.name}]`
+            ? `[${(value as { constructor?: { name?: string } }).constructor?.name ?? 'object'}]`
             : value;
   }
   serialized.message = redactText(error.message, values);
