@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { MailStatus, OutboxPage } from '@sensorium/core/common';
 import {
   jsonParam,
@@ -14,34 +13,7 @@ import {
   type MailSendOptions,
 } from '@sensorium/core/server';
 import { mailOutbox } from '../db/schema';
-
-/** How a claimed message leaves the server; nodemailer over SMTP in production. */
-export interface MailTransport {
-  deliver(message: MailMessage & { from: string }): Promise<void>;
-  close(): void;
-}
-
-/**
- * nodemailer's SMTP transport for an smtp:// or smtps:// URL (its query string may set further nodemailer options).
- * The timeouts keep a stalled server from holding a message past its claim, after which another run would send it again.
- * Pooled: a burst of alarm e-mails reuses a few open connections instead of a TCP (and TLS) handshake and greeting each.
- */
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    pool: true,
-    maxConnections: 3,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
-  return {
-    async deliver(message) {
-      await transporter.sendMail(message);
-    },
-    close: () => transporter.close(),
-  };
-}
+import type { MailTransport } from './smtp-transport';
 
 export const MAIL_JOB_ID = 'core.mail-delivery';
 /** A message is given up (status failed) after this many delivery attempts. */
