@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { createToken } from '@sensorium/core/common';
 import type { SqlExecutor } from './sql-rows';
 
@@ -66,6 +67,12 @@ export interface JobQueue {
    * transaction uses, where one statement per job would cost a round trip each.
    */
   sendMany(name: string, data: readonly object[], options?: Pick<SendOptions, 'tx'>): Promise<void>;
+  /**
+   * The statement that sendMany would run, for the caller to run inside one of its own (as a WITH clause), so that
+   * queueing costs no round trip at all: the ingest batch's event history insert carries its notification jobs so. The
+   * jobs exist once the caller's transaction commits.
+   */
+  sendManyStatement(name: string, data: readonly object[]): Promise<SQL>;
 }
 
 export const JobQueueToken = createToken<JobQueue>('core.job-queue');

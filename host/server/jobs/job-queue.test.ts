@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defineServerPlugin, JobQueueToken, type QueueDefinition } from '@sensorium/core/server';
+import { defineServerPlugin, JobQueueToken, queryRows, type QueueDefinition } from '@sensorium/core/server';
 import { openDatabase, type DatabaseConnection } from '../db/connection';
 import { databaseBackends, startTestServer, type DatabaseBackend } from '../testing';
 import { createScratchDatabase } from '../testing/scratch-database';
@@ -189,6 +190,24 @@ describe.each(databaseBackends())('job queue on %s', (backend) => {
     await vi.waitFor(() => expect([...ran].sort()).toEqual([1, 2, 3]), { timeout: 10_000, interval: 50 });
     await settle(1_000);
     expect(ran).toHaveLength(3);
+  });
+
+  it("queues jobs inside a caller's own statement, as a WITH clause of it", async () => {
+    const database = await reopenableDatabase(backend);
+    cleanups.push(database.remove);
+    const ran: number[] = [];
+    const { connection, queue, stop } = await startedQueue(database, {
+      name: 'test.riding',
+      work: async (job) => void ran.push((job.data as { n: number }).n),
+    });
+    cleanups.push(stop);
+    await connection.db.execute(sql`CREATE TABLE riding_notes (note text)`);
+    const jobs = await queue.sendManyStatement('test.riding', [{ n: 1 }, { n: 2 }]);
+    await connection.db.transaction(async (tx) => {
+      await tx.execute(sql`WITH jobs AS (${jobs}) INSERT INTO riding_notes VALUES ('written')`);
+    });
+    await vi.waitFor(() => expect([...ran].sort()).toEqual([1, 2]), { timeout: 10_000, interval: 50 });
+    expect(await queryRows(connection.db, sql`SELECT note FROM riding_notes`)).toEqual([{ note: 'written' }]);
   });
 
   it('works through a backlog without pausing a polling interval between jobs', async () => {

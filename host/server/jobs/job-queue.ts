@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import {
   withLogContext,
@@ -96,6 +97,23 @@ export class PgBossJobQueue implements JobQueue {
       data.map((item) => ({ name, data: carryLogContext(item) })),
       options.tx ? { db: transactionDb(options.tx) } : {},
     );
+  }
+
+  async sendManyStatement(name: string, data: readonly object[]): Promise<SQL> {
+    if (!this.queues.has(name)) throw new Error(`No queue is named "${name}"`);
+    let statement: SQL | null = null;
+    // pg-boss builds its insert and hands it to the database it is given: this one keeps it instead of running it.
+    const keep: PgBoss.Db = {
+      executeSql: async (text, values: unknown[]) => {
+        statement = sqlFromText(text, values);
+        return { rows: [] };
+      },
+    };
+    await this.boss.insert(
+      data.map((item) => ({ name, data: carryLogContext(item) })),
+      { db: keep },
+    );
+    return statement!;
   }
 
   /** Creates pg-boss's schema (or migrates it), brings each queue's retry settings up to date and starts the workers. */

@@ -12,7 +12,7 @@ import type {
 } from '../common';
 import { manifest } from '../manifest';
 import { toEventRecord, toHistoryEntry } from './event-row';
-import { writeHistory } from './history';
+import { runTransitionHooks, writeHistory } from './history';
 import { eventsHistory, nodeEvents } from './schema';
 import { closeSubjectEvents, openSubjectEvents } from './subject-events';
 
@@ -93,7 +93,8 @@ export class NodeEventStore implements EventStore {
   private async systemStep(step: (tx: SqlExecutor) => Promise<EventTransition[]>): Promise<EventRecord[]> {
     const transitions = await this.deps.db.transaction(async (tx) => {
       const made = await step(tx);
-      if (made.length > 0) for (const hook of this.deps.hooks()) await hook(tx, made);
+      // The step wrote its history rows already: what the hooks leave runs on its own.
+      if (made.length > 0) for (const rider of await runTransitionHooks(tx, this.deps.hooks(), made)) await tx.execute(rider);
       return made;
     });
     const events = [...new Map(transitions.map(({ event }) => [event.id, event])).values()];
@@ -162,12 +163,12 @@ export class NodeEventStore implements EventStore {
         .returning();
       const events = rows.map(toEventRecord);
       if (events.length === 0) return events;
+      const transitions = events.map((event) => ({ kind: action, event, actor, comment: note, detail: {} }));
       await writeHistory(
         tx,
         events.map((event) => ({ eventId: event.id, kind: action, actor, comment: note })),
+        await runTransitionHooks(tx, this.deps.hooks(), transitions),
       );
-      const transitions = events.map((event) => ({ kind: action, event, actor, comment: note, detail: {} }));
-      for (const hook of this.deps.hooks()) await hook(tx, transitions);
       return events;
     });
     if (changed.length > 0) await this.afterCommit(action, appId, changed, actor, note);

@@ -4,7 +4,7 @@ import { chunks, jsonParam, queryRows, type SqlExecutor } from '@sensorium/core/
 import type { EventBatch, EventChange, EventItem } from '@sensorium/device-pipeline/common';
 import { SYSTEM_ACTOR, type EventNodeInfo, type EventTransitionHook } from '../common';
 import { fromSqlRow, toEventRecord } from './event-row';
-import { writeHistory } from './history';
+import { runTransitionHooks, writeHistory } from './history';
 import { stepDetail, transitionsOf, type EventBefore, type IngestStep } from './ingest-steps';
 import type { nodeEvents } from './schema';
 
@@ -131,15 +131,15 @@ export class EventWriter implements EventBatch {
   async write(tx: SqlExecutor): Promise<void> {
     // Updates first: an event auto-cleared in this batch makes room for the new one of its range.
     const written = [...(await this.updateExisting(tx)), ...(await this.insertCreated(tx))];
+    const transitions = written.flatMap(({ row, before, steps }) => transitionsOf(toEventRecord(row), before, steps));
+    const riders = transitions.length > 0 ? await runTransitionHooks(tx, this.hooks, transitions) : [];
     await writeHistory(
       tx,
       written.flatMap(({ row, steps }) =>
         steps.map((step) => ({ eventId: row.id, kind: step.kind, actor: SYSTEM_ACTOR, detail: stepDetail(step), at: step.at })),
       ),
+      riders,
     );
-    if (this.hooks.length === 0 || written.length === 0) return;
-    const transitions = written.flatMap(({ row, before, steps }) => transitionsOf(toEventRecord(row), before, steps));
-    for (const hook of this.hooks) await hook(tx, transitions);
   }
 
   private async updateExisting(tx: SqlExecutor): Promise<Written[]> {

@@ -149,8 +149,11 @@ export async function alarmPlant(
     /** The application's events, oldest first. */
     eventIds,
     /** Queues the plan of `event`'s deliveries in `tx` as its creation does. */
-    queuePlan(tx: SqlExecutor, event: EventRecord) {
-      return planLater(server.running.resolve(JobQueueToken))(tx, [created(event)]);
+    async queuePlan(tx: SqlExecutor, event: EventRecord) {
+      // The hook leaves its job's insert to ride along with the history rows; here it runs alone.
+      for (const rider of (await planLater(server.running.resolve(JobQueueToken))(tx, [created(event)])) ?? []) {
+        await tx.execute(rider);
+      }
     },
     /** Plans `event`'s deliveries in `tx` as its plan job does: contacts added since get theirs. */
     planCreated(tx: SqlExecutor, event: EventRecord) {

@@ -27,13 +27,13 @@ const notifies = (transition: EventTransition) =>
 /**
  * The events.transition-hooks/v1 contribution: the transaction's transitions that notify someone go into one
  * `notifications.plan` job queued in it, so they commit together, while the contacts, links and delivery rows are
- * worked out by that job's worker. One statement is all it adds to the transaction that made them, which is the ingest
- * batch's on the hot path.
+ * worked out by that job's worker. The job's insert rides in the statement writing the transitions' history, so it adds
+ * no round trip to the transaction that made them, which is the ingest batch's on the hot path.
  */
 export function planLater(jobs: JobQueue): EventTransitionHook {
-  return async (tx, transitions) => {
+  return async (_tx, transitions) => {
     const notifying = transitions.filter(notifies);
-    if (notifying.length > 0) await jobs.send(PLAN_QUEUE, { transitions: notifying } satisfies PlanJob, { tx });
+    return notifying.length > 0 ? [await jobs.sendManyStatement(PLAN_QUEUE, [{ transitions: notifying } satisfies PlanJob])] : [];
   };
 }
 
