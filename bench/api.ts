@@ -7,7 +7,8 @@
  *   - the first page of an application's events (GET /system-events-api/{appId}/events).
  * Requests offer brotli and gzip as a browser does. Prints p50 and p99 latency and requests per second per route, on
  * PGlite and, with DATABASE_URL, on PostgreSQL. Figures only, no assertions (target p99 ≤ 50 ms).
- * `npm run bench:api -- [--duration 10]` (seconds per route, after a 2-second warm-up).
+ * `npm run bench:api -- [--duration 10] [--backend pglite|postgres]` (seconds per route, after a 2-second warm-up; one
+ * backend only with --backend).
  */
 import 'reflect-metadata';
 import autocannon, { type AutocannonResult } from 'autocannon';
@@ -21,6 +22,8 @@ const latency = (value: number) => `${value.toFixed(1)} ms`;
 const WARMUP_SECONDS = 2;
 const durationAt = process.argv.indexOf('--duration');
 const DURATION = durationAt === -1 ? 10 : Number(process.argv[durationAt + 1]);
+const backendAt = process.argv.indexOf('--backend');
+const ONLY_BACKEND = backendAt === -1 ? null : process.argv[backendAt + 1];
 const APPLICATIONS = 100;
 const ITEMS_PER_APPLICATION = 100;
 const NODES_PER_APPLICATION = 5;
@@ -99,7 +102,7 @@ async function bench(backend: DatabaseBackend) {
 
 async function main() {
   console.log(`autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after a ${WARMUP_SECONDS} s warm-up`);
-  for (const backend of databaseBackends()) await bench(backend);
+  for (const backend of databaseBackends()) if (!ONLY_BACKEND || backend === ONLY_BACKEND) await bench(backend);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
 import { HttpError, type Database } from '@sensorium/core/server';
 import { canSeeApplication, type ApplicationAccess, type ApplicationOwner } from '../common';
@@ -7,12 +7,16 @@ import { visibleEndCustomers } from './tenancy';
 
 /** ApplicationAccess over the applications and end customers tables. */
 export function applicationAccess(db: Database): ApplicationAccess {
-  const ownerOf = async (appId: string, transaction?: unknown): Promise<ApplicationOwner | null> => {
-    const [owner] = await ((transaction as Database | undefined) ?? db)
+  const ownerQuery = (executor: Database, appId: string | Placeholder) =>
+    executor
       .select({ endCustomerId: applications.endCustomerId, organisationId: endCustomers.organisationId })
       .from(applications)
       .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
       .where(eq(applications.id, appId));
+  // Every application-scoped request asks it: prepared once (Drizzle builds it, PostgreSQL parses and plans it, once).
+  const preparedOwner = ownerQuery(db, sql.placeholder('appId')).prepare('applications_owner');
+  const ownerOf = async (appId: string, transaction?: unknown): Promise<ApplicationOwner | null> => {
+    const [owner] = transaction ? await ownerQuery(transaction as Database, appId) : await preparedOwner.execute({ appId });
     return owner ?? null;
   };
   return {
