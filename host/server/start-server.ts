@@ -294,7 +294,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     const jobs = new JobRunner(db, [...mailJobs, ...wired.jobs.map((owned) => owned.job)], app.log);
     openedSteps.push(() => jobs.close());
     openedSteps.push(() => app.close());
-    await registerSecurityHeaders(
+    registerSecurityHeaders(
       app,
       config.companyLogo,
       config.objectStorage?.endpoint ?? null,

@@ -71,6 +71,18 @@ describe.each(databaseBackends())('health, metrics and the console on %s', (back
     expect(policy).toContain("style-src 'self' 'unsafe-inline'");
     expect(policy).toContain("img-src 'self' data: blob:");
     expect(policy).toContain("connect-src 'self' ws: wss:");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+  });
+
+  it("sends helmet's other headers on pages and API answers alike", async () => {
+    for (const path of ['/', '/api/application/missing-route']) {
+      const { headers } = await page(path);
+      expect(headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(headers.get('strict-transport-security'), path).toContain('max-age=');
+      expect(headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(headers.get('content-security-policy'), path).toContain("default-src 'self'");
+    }
   });
 });
 
