@@ -189,6 +189,7 @@ export async function startServer(config: ServerConfig, plugins: ServerPlugin[] 
     });
     const liveness = new SessionLiveness(db);
     const accessSessions = new AccessSessions(tokens, liveness, users);
+    users.onSessionUsersChanged(() => accessSessions.forgetUsers());
     sessions.onRevoked((revoked) => {
       liveness.clear();
       pushHub.endSessions(revoked);

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@sensorium/core/common';
 import type { CredentialVerifier as PluginCredentialVerifier, UserDirectory } from '@sensorium/core/server';
-import type { SessionLiveness } from './session-liveness';
+import { RecentAnswers } from './recent-answers';
+import { SESSION_CHECK_WINDOW_MS, type SessionLiveness } from './session-liveness';
 import { bearerToken, type SessionTokens } from './tokens';
 
 /**
@@ -31,17 +32,35 @@ export interface AccessSession {
  * out or revoked (SessionLiveness, cached for a few seconds) and the account must still be enabled.
  */
 export class AccessSessions {
+  /**
+   * The users of recent requests, as the session check reads them on every API call: kept for the session check's
+   * window, forgotten at once when an account or group changes on this instance (forgetUsers).
+   */
+  private readonly recentUsers: RecentAnswers<SessionUser | null>;
+
   constructor(
     private readonly tokens: SessionTokens,
     private readonly liveness: SessionLiveness,
     private readonly users: UserDirectory,
-  ) {}
+    windowMs = SESSION_CHECK_WINDOW_MS,
+    now: () => number = Date.now,
+  ) {
+    this.recentUsers = new RecentAnswers(windowMs, now);
+  }
 
   async open(token: string): Promise<AccessSession | null> {
     const claims = await this.tokens.verifyAccess(token);
     if (!claims || !(await this.liveness.isLive(claims.familyId))) return null;
-    const user = await this.users.findSessionUser(claims.userId);
+    const { userId } = claims;
+    const user =
+      this.recentUsers.fresh(userId)?.value ??
+      (await this.recentUsers.read(async () => new Map([[userId, await this.users.findSessionUser(userId)]]))).get(userId);
     return user ? { user, familyId: claims.familyId, expiresAt: claims.expiresAt } : null;
+  }
+
+  /** Forgets the users of recent requests: an account or group changed, so the next request reads it again. */
+  forgetUsers(): void {
+    this.recentUsers.clear();
   }
 
   /**

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseToken, SessionRevocationToken } from '@sensorium/core/server';
+import { DatabaseToken, SessionRevocationToken, UserDirectoryToken } from '@sensorium/core/server';
 import { refreshTokens } from '../db/schema';
 import { databaseBackends, startTestServer, type TestServer } from '../testing';
 import { SESSION_CHECK_WINDOW_MS, SessionLiveness } from './session-liveness';
@@ -53,6 +53,21 @@ describe.each(databaseBackends())('access tokens end with their session on %s', 
     expect(await refresh(other.refresh_token)).toBe(401);
     expect(await me(asking.access_token)).toBe(200);
     expect(await refresh(asking.refresh_token)).toBe(200);
+  });
+
+  it("applies a change of the user's rights, level or account at once on this instance", async () => {
+    const directory = server.running.container.resolve(UserDirectoryToken);
+    const { id } = await server.createUser({ username: 'changing', password: 'changing-password', permissions: ['event'] });
+    const { access_token } = await server.login('changing', 'changing-password');
+    const shown = async () => (await server.request('GET', '/api/auth/me', { token: access_token })).body;
+    expect(await shown()).toMatchObject({ level: 'si-customer', permissions: ['event'] });
+    const group = (await directory.findAccount(id))!.groupId!;
+    await directory.updateGroup(group, { permissions: [] });
+    expect((await shown()).permissions).toEqual([]);
+    await directory.updateAccount(id, { level: 'end-customer' });
+    expect(await shown()).toMatchObject({ level: 'end-customer' });
+    await directory.updateAccount(id, { disabled: true });
+    expect(await me(access_token)).toBe(401);
   });
 
   it('trusts an answer about a session for at most the check window: another instance’s logout applies within it', async () => {

@@ -97,6 +97,7 @@ function groupCondition(filter: GroupFilter): SQL | undefined {
 export class DatabaseUserDirectory implements UserDirectory {
   /** Verified against when the username is unknown, so a wrong username takes as long as a wrong password. */
   private decoyHash: Promise<string> | null = null;
+  private readonly changeListeners: (() => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -105,6 +106,15 @@ export class DatabaseUserDirectory implements UserDirectory {
   ) {
     // Every new password passes through the inputs' password rule; the server's copy knows the common passwords.
     installCommonPasswords();
+  }
+
+  /** Told after each change of an account or group that a session user shows (level, rights, tenancy, enabled). */
+  onSessionUsersChanged(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener();
   }
 
   hashPassword(password: string): Promise<string> {
@@ -151,11 +161,13 @@ export class DatabaseUserDirectory implements UserDirectory {
   async updateGroup(id: string, patch: { name?: string; permissions?: PermissionKey[] }): Promise<void> {
     if (patch.name === undefined && patch.permissions === undefined) return;
     await this.db.update(userGroups).set({ name: patch.name, permissions: patch.permissions }).where(eq(userGroups.id, id));
+    this.changed();
   }
 
   async deleteGroup(id: string): Promise<void> {
     // Members keep their accounts without a group (the foreign key sets null).
     await this.db.delete(userGroups).where(eq(userGroups.id, id));
+    this.changed();
   }
 
   async createUser(input: NewUser | NewUserWithHash, transaction: Database = this.db): Promise<{ id: string }> {
@@ -239,10 +251,12 @@ export class DatabaseUserDirectory implements UserDirectory {
         updatedAt: new Date(),
       })
       .where(eq(users.id, id));
+    this.changed();
   }
 
   async deleteAccount(id: string): Promise<void> {
     await this.db.delete(users).where(eq(users.id, id));
+    this.changed();
   }
 
   private loadQuery(condition: SQL) {
