@@ -7,8 +7,8 @@
  *   - the first page of an application's events (GET /system-events-api/{appId}/events).
  * Requests offer brotli and gzip as a browser does. Prints p50 and p99 latency and requests per second per route, on
  * PGlite and, with DATABASE_URL, on PostgreSQL. Figures only, no assertions (target p99 ≤ 50 ms).
- * `npm run bench:api -- [--duration 10] [--backend pglite|postgres]` (seconds per route, after a 2-second warm-up; one
- * backend only with --backend).
+ * `npm run bench:api -- [--duration 10] [--backend pglite|postgres] [--route <part of its name>]` (seconds per route,
+ * after a 2-second warm-up; one backend only with --backend, the routes whose name holds the text with --route).
  */
 import 'reflect-metadata';
 import autocannon, { type AutocannonResult } from 'autocannon';
@@ -24,6 +24,8 @@ const durationAt = process.argv.indexOf('--duration');
 const DURATION = durationAt === -1 ? 10 : Number(process.argv[durationAt + 1]);
 const backendAt = process.argv.indexOf('--backend');
 const ONLY_BACKEND = backendAt === -1 ? null : process.argv[backendAt + 1];
+const routeAt = process.argv.indexOf('--route');
+const ONLY_ROUTE = routeAt === -1 ? '' : process.argv[routeAt + 1]!;
 const APPLICATIONS = 100;
 const ITEMS_PER_APPLICATION = 100;
 const NODES_PER_APPLICATION = 5;
@@ -86,7 +88,7 @@ async function bench(backend: DatabaseBackend) {
     console.log(
       `${'route'.padEnd(46)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'non-2xx'.padStart(8)} ${'timeouts'.padStart(8)} ${'errors'.padStart(8)}`,
     );
-    for (const route of routes(applications)) {
+    for (const route of routes(applications).filter((route) => route.name.includes(ONLY_ROUTE))) {
       await load(server.url, token, route, WARMUP_SECONDS);
       const result = await load(server.url, token, route, DURATION);
       console.log(
