@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@sensorium/core/common';
-import { HttpError, type AfterCommit, type ApplicationDataOwners, type Database } from '@sensorium/core/server';
+import { HttpError, textArrayParam, type AfterCommit, type ApplicationDataOwners, type Database } from '@sensorium/core/server';
 import type {
   ApplicationDetail,
   ApplicationListResponse,
@@ -39,7 +39,8 @@ export class ApplicationRepository {
           .select(SUMMARY_COLUMNS)
           .from(applications)
           .innerJoin(endCustomers, eq(endCustomers.id, applications.endCustomerId))
-          .where(inArray(applications.endCustomerId, customerIds))
+          // One array parameter: Drizzle builds a list of a hundred end customers as slowly as PostgreSQL runs the query.
+          .where(sql`${applications.endCustomerId} = ANY(${textArrayParam(customerIds)})`)
           .orderBy(asc(applications.name))
       : [];
     const withApps = new Set(rows.map((row) => row.endCustomerId));

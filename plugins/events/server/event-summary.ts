@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { deviceTagLimit, queryRows, type Database, type DeviceTagSource } from '@sensorium/core/server';
+import { deviceTagLimit, queryRows, textArrayParam, type Database, type DeviceTagSource } from '@sensorium/core/server';
 import type { ApplicationEventRow, EventSummaryRow, EventSummarySource } from '@sensorium/applications/common';
 import type { ItemLookup } from '@sensorium/nodes/common';
 import { nodeEvents } from './schema';
@@ -71,10 +71,6 @@ export function openEventSummary(
       // applications: 16 ms instead of 4 ms on PostgreSQL). Only the limited applications' rows are filtered further
       // (the applications' list in the filter as well took 13 ms to plan). The title names the device and the event (its
       // range's event name), as the event's own description does.
-      const scope = sql.join(
-        seen.map((appId) => sql`${appId}`),
-        sql`, `,
-      );
       const limits =
         limited.length === 0
           ? sql`true`
@@ -88,7 +84,7 @@ export function openEventSummary(
       const rows = await queryRows<ApplicationEventRow>(
         db,
         sql`SELECT scope.app_id AS "appId", latest.title, latest.severity, latest.value
-            FROM unnest(ARRAY[${scope}]::text[]) AS scope (app_id)
+            FROM unnest(${textArrayParam(seen)}) AS scope (app_id)
             CROSS JOIN LATERAL (
               SELECT concat_ws(' ', nullif(${nodeEvents.node}->>'itemDisplayName', ''), ${nodeEvents.eventType}) AS title,
                      ${nodeEvents.severity} AS severity,
