@@ -29,24 +29,20 @@ export interface AccessSession {
 
 /**
  * Access tokens checked against live sessions: a valid signature is not enough, the login must not have been logged
- * out or revoked (SessionLiveness, cached for a few seconds) and the account must still be enabled.
+ * out or revoked (SessionLiveness) and the account must still be enabled; both answers are kept for a few seconds.
  */
 export class AccessSessions {
   /**
    * The users of recent requests, as the session check reads them on every API call: kept for the session check's
    * window, forgotten at once when an account or group changes on this instance (forgetUsers).
    */
-  private readonly recentUsers: RecentAnswers<SessionUser | null>;
+  private readonly recentUsers = new RecentAnswers<SessionUser | null>(SESSION_CHECK_WINDOW_MS);
 
   constructor(
     private readonly tokens: SessionTokens,
     private readonly liveness: SessionLiveness,
     private readonly users: UserDirectory,
-    windowMs = SESSION_CHECK_WINDOW_MS,
-    now: () => number = Date.now,
-  ) {
-    this.recentUsers = new RecentAnswers(windowMs, now);
-  }
+  ) {}
 
   async open(token: string): Promise<AccessSession | null> {
     const claims = await this.tokens.verifyAccess(token);
