@@ -90,17 +90,13 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async sendMany(name: string, data: readonly object[], options: Pick<SendOptions, 'tx'> = {}): Promise<void> {
-    if (!this.queues.has(name)) throw new Error(`No queue is named "${name}"`);
-    if (data.length === 0) return;
+    const jobs = this.jobsOf(name, data);
+    if (jobs.length === 0) return;
     // pg-boss's insert takes each queue's retry and expiry settings from its queue row, as send does.
-    await this.boss.insert(
-      data.map((item) => ({ name, data: carryLogContext(item) })),
-      options.tx ? { db: transactionDb(options.tx) } : {},
-    );
+    await this.boss.insert(jobs, options.tx ? { db: transactionDb(options.tx) } : {});
   }
 
   async sendManyStatement(name: string, data: readonly object[]): Promise<SQL> {
-    if (!this.queues.has(name)) throw new Error(`No queue is named "${name}"`);
     let statement: SQL | null = null;
     // pg-boss builds its insert and hands it to the database it is given: this one keeps it instead of running it.
     const keep: PgBoss.Db = {
@@ -109,11 +105,14 @@ export class PgBossJobQueue implements JobQueue {
         return { rows: [] };
       },
     };
-    await this.boss.insert(
-      data.map((item) => ({ name, data: carryLogContext(item) })),
-      { db: keep },
-    );
+    await this.boss.insert(this.jobsOf(name, data), { db: keep });
     return statement!;
+  }
+
+  /** pg-boss's rows for jobs of a declared queue, each carrying the sender's log context. */
+  private jobsOf(name: string, data: readonly object[]): PgBoss.JobInsert[] {
+    if (!this.queues.has(name)) throw new Error(`No queue is named "${name}"`);
+    return data.map((item) => ({ name, data: carryLogContext(item) }));
   }
 
   /** Creates pg-boss's schema (or migrates it), brings each queue's retry settings up to date and starts the workers. */

@@ -13,6 +13,12 @@ interface PendingSend {
   reject(error: Error): void;
 }
 
+/** A started SMTP thread and its messages not answered yet. */
+interface SmtpThread {
+  worker: Worker;
+  pending: Map<number, PendingSend>;
+}
+
 /**
  * SMTP for an smtp:// or smtps:// URL, through nodemailer in a worker thread of its own (smtp-thread.ts): building and
  * encoding a message costs about half a millisecond of CPU, which a burst of alarm e-mails would otherwise take from
@@ -20,45 +26,46 @@ interface PendingSend {
  * in flight when it stops fails, and the outbox retries it.
  */
 export function smtpTransport(url: string): MailTransport {
-  let worker: Worker | null = null;
+  let current: SmtpThread | null = null;
   let nextId = 1;
-  const pending = new Map<number, PendingSend>();
 
-  const thread = (): Worker => {
-    if (worker) return worker;
-    const started = new Worker(new URL('./smtp-thread.mjs', import.meta.url), {
-      workerData: { url } satisfies SmtpThreadData,
-    });
-    started.unref();
-    started.on('message', (message: FromSmtpThread) => {
-      const send = pending.get(message.id);
-      pending.delete(message.id);
+  const thread = (): SmtpThread => {
+    if (current) return current;
+    const started: SmtpThread = {
+      worker: new Worker(new URL('./smtp-thread.mjs', import.meta.url), { workerData: { url } satisfies SmtpThreadData }),
+      pending: new Map(),
+    };
+    started.worker.unref();
+    started.worker.on('message', (message: FromSmtpThread) => {
+      const send = started.pending.get(message.id);
+      started.pending.delete(message.id);
       if (message.type === 'sent') send?.resolve();
       else send?.reject(new Error(message.error));
     });
+    // Whatever the thread had not answered when it stopped (closed or crashed) fails, so no delivery waits forever.
     const lost = (error?: Error) => {
-      if (worker !== started) return;
-      worker = null;
-      for (const send of pending.values()) send.reject(error ?? new Error('the SMTP thread stopped'));
-      pending.clear();
+      if (current === started) current = null;
+      for (const send of started.pending.values()) send.reject(error ?? new Error('the SMTP thread stopped'));
+      started.pending.clear();
     };
-    started.on('error', lost);
-    started.on('exit', () => lost());
-    worker = started;
+    started.worker.on('error', lost);
+    started.worker.on('exit', () => lost());
+    current = started;
     return started;
   };
 
   return {
     deliver(message) {
       const id = nextId++;
+      const { worker, pending } = thread();
       return new Promise<void>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        thread().postMessage({ type: 'send', id, message } satisfies ToSmtpThread);
+        worker.postMessage({ type: 'send', id, message } satisfies ToSmtpThread);
       });
     },
     close() {
-      worker?.postMessage({ type: 'close' } satisfies ToSmtpThread);
-      worker = null;
+      current?.worker.postMessage({ type: 'close' } satisfies ToSmtpThread);
+      current = null;
     },
   };
 }
